@@ -1,0 +1,8 @@
+import type { EvaluatorDefinition } from '../core/registry.ts';
+import { caseInsensitiveMatchDefinition, exactMatchDefinition } from './exact-match.ts';
+
+/** Every built-in evaluator type, registered on first use of the registry. */
+export const builtinEvaluators: ReadonlyArray<EvaluatorDefinition<never>> = [
+  exactMatchDefinition,
+  caseInsensitiveMatchDefinition,
+] as unknown as ReadonlyArray<EvaluatorDefinition<never>>;

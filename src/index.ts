@@ -1,0 +1,66 @@
+/**
+ * otel-evals: evaluate AI agents where they already emit telemetry.
+ * Explicit named exports only; types with `export type`.
+ */
+
+// ---- core contracts and runner -----------------------------------------------------------------
+export type {
+  AgentMessage,
+  AggregatedEvaluationMetadata,
+  AggregatedEvaluationResult,
+  EvaluationConfigSnapshot,
+  EvaluationCriteria,
+  EvaluationInput,
+  EvaluationResult,
+  EvaluationRunConfig,
+  EvaluationRunError,
+  EvaluationScale,
+  EvaluationScore,
+  EvaluationSource,
+  EvaluationStorageProvider,
+  Evaluator,
+  EvaluatorConfig,
+  EvaluatorConfigEntry,
+  InputLimits,
+  LegacyToolCallPart,
+  LegacyToolResultPart,
+  MessagePart,
+  TextPart,
+  ToolCall,
+  ToolCallPart,
+  ToolResultPart,
+} from './core/types.ts';
+export { runEvaluation } from './core/run-evaluation.ts';
+export { normalizeScore } from './core/normalize.ts';
+export { aggregateResults } from './core/aggregate.ts';
+export { finalizeResult, DEFAULT_THRESHOLD } from './core/finalize.ts';
+export { executeEvaluators, DEFAULT_EVALUATOR_TIMEOUT_MILLIS } from './core/execute.ts';
+export type { ExecutionOutcome } from './core/execute.ts';
+export { applyInputLimits, DEFAULT_MAX_INPUT_CHARS } from './core/input-limits.ts';
+export {
+  registerEvaluator,
+  getEvaluatorDefinition,
+  listEvaluatorDefinitions,
+  resolveEvaluators,
+  validateEvaluatorConfigs,
+  isEvaluator,
+} from './core/registry.ts';
+export type { EvaluatorDefinition, EvaluatorCost, EvaluatorLatency, EvaluatorValidation } from './core/registry.ts';
+export { defineSyncEvaluator } from './core/define-evaluator.ts';
+export type { SyncEvaluatorSpec } from './core/define-evaluator.ts';
+export { skippedResult, errorResult, isSkipped } from './core/results.ts';
+export { messageText, responseText, resolveField, resolveFieldText } from './core/text.ts';
+export { OtelEvalsError, InvalidEvaluatorConfigError, EvaluationTimeoutError, formatConfigIssue } from './core/errors.ts';
+export type { ConfigIssue } from './core/errors.ts';
+
+// ---- evaluators ----------------------------------------------------------------------------------
+export { exactMatch } from './evaluators/exact-match.ts';
+export type { ExactMatchOptions } from './evaluators/exact-match.ts';
+
+// ---- storage -------------------------------------------------------------------------------------
+
+// ---- judge and embeddings ------------------------------------------------------------------------
+
+// ---- span processor, extraction, emission, config ------------------------------------------------
+
+// ---- offline evaluation --------------------------------------------------------------------------
