@@ -56,6 +56,13 @@ export type { ConfigIssue } from './core/errors.ts';
 // ---- evaluators ----------------------------------------------------------------------------------
 export { exactMatch } from './evaluators/exact-match.ts';
 export type { ExactMatchOptions } from './evaluators/exact-match.ts';
+export { toolUsage } from './evaluators/tool-usage.ts';
+export type { ToolUsageOptions, ToolUsageRule } from './evaluators/tool-usage.ts';
+export { extractToolCalls, readToolCalls, toolCallsFromMessages, toolCallsFromValues, normalizeToolCall, parseJsonArguments } from './evaluators/tool-calls.ts';
+export type { ExtractToolCallsOptions, ToolCallReading, ToolDataSource } from './evaluators/tool-calls.ts';
+export { toolSelectionMetrics, checkToolOrder } from './evaluators/tool-selection.ts';
+export type { ToolSelectionMetrics, ToolOrderMode, ToolOrderVerdict } from './evaluators/tool-selection.ts';
+export type { ArgumentCheck, ArgumentCheckOutcome } from './evaluators/tool-argument-checks.ts';
 
 // ---- storage -------------------------------------------------------------------------------------
 

@@ -1,8 +1,10 @@
 import type { EvaluatorDefinition } from '../core/registry.ts';
 import { caseInsensitiveMatchDefinition, exactMatchDefinition } from './exact-match.ts';
+import { toolUsageDefinition } from './tool-usage.ts';
 
 /** Every built-in evaluator type, registered on first use of the registry. */
 export const builtinEvaluators: ReadonlyArray<EvaluatorDefinition<never>> = [
   exactMatchDefinition,
   caseInsensitiveMatchDefinition,
+  toolUsageDefinition,
 ] as unknown as ReadonlyArray<EvaluatorDefinition<never>>;
