@@ -107,6 +107,8 @@ export interface CriterionComparison {
   currentPassRateCi?: [number, number];
   passRateDiff?: number;
   verdict: ComparisonVerdict;
+  /** Why the verdict was reached, in one sentence (optional). */
+  reason?: string;
 }
 
 /** A run compared with a baseline run. */
@@ -117,6 +119,16 @@ export interface ComparisonReport {
   criteria: CriterionComparison[];
   /** Whether any criterion regressed significantly. */
   regressed: boolean;
+  /** Tolerated drop of the mean normalized score before a regression counts (optional, default 0). */
+  margin?: number;
+  /** Bootstrap resamples the intervals were computed with (optional). */
+  bootstrapSamples?: number;
+  /** Seed of the bootstrap generator, so the intervals can be reproduced (optional). */
+  seed?: number;
+  /** The cases' weighted scores and pass/fail compared like a criterion (optional). */
+  overall?: CriterionComparison;
+  /** Cases found in only one of the two runs, left out of every comparison (optional). */
+  unpaired?: { baselineOnly: number; currentOnly: number };
 }
 
 /** Counts over all cases of a run. */
