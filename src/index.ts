@@ -65,6 +65,8 @@ export type { ToolSelectionMetrics, ToolOrderMode, ToolOrderVerdict } from './ev
 export type { ArgumentCheck, ArgumentCheckOutcome } from './evaluators/tool-argument-checks.ts';
 
 // ---- storage -------------------------------------------------------------------------------------
+export { JsonFileStorageProvider } from './storage/json-file-storage.ts';
+export type { JsonFileStorageOptions } from './storage/json-file-storage.ts';
 
 // ---- judge and embeddings ------------------------------------------------------------------------
 
