@@ -1,0 +1,45 @@
+import { diag, metrics as metricsApi, trace } from '@opentelemetry/api';
+import { MAX_EXPLANATION_LENGTH, OTEL_EVALS_SCOPE } from '../semconv.ts';
+import { emitEvaluationSpan } from './evaluation-span.ts';
+import { emitResultEvents } from './log-events.ts';
+import { globalLoggerProvider } from './logs-api.ts';
+import { EvaluationMetrics } from './metrics.ts';
+import type { Emitter, EmitterOptions, EvaluationRecord } from './types.ts';
+
+/** Version stamped on the instrumentation scope of everything we emit. */
+export const OTEL_EVALS_VERSION = '0.1.0';
+
+/**
+ * Creates the emitter that turns evaluation records into OpenTelemetry signals: `gen_ai.evaluation.result`
+ * log events, `evaluation {rule}` spans and metrics, each switchable. Providers default to the global
+ * ones, resolved once here. Result-level errors are counted in `otel_evals.evaluations.errors` by
+ * `emit`; `recordError` is for failures outside any result (extraction, emission).
+ */
+export function createEmitter(options: EmitterOptions = {}): Emitter {
+  const maxExplanationLength = options.maxExplanationLength ?? MAX_EXPLANATION_LENGTH;
+  const logger = options.events === false ? undefined : (options.loggerProvider ?? globalLoggerProvider()).getLogger(OTEL_EVALS_SCOPE, OTEL_EVALS_VERSION);
+  const tracer = options.evaluationSpans === false ? undefined : (options.tracerProvider ?? trace.getTracerProvider()).getTracer(OTEL_EVALS_SCOPE, OTEL_EVALS_VERSION);
+  const metrics = options.metrics === false ? undefined : new EvaluationMetrics((options.meterProvider ?? metricsApi.getMeterProvider()).getMeter(OTEL_EVALS_SCOPE, OTEL_EVALS_VERSION));
+  let warned = false;
+  const guarded = (what: string, run: () => void): void => {
+    try {
+      run();
+    } catch (error) {
+      if (!warned) {
+        warned = true;
+        diag.warn(`otel-evals: failed to emit ${what}; further emission failures are not logged`, error);
+      }
+    }
+  };
+  return {
+    emit(record: EvaluationRecord) {
+      if (logger) guarded('evaluation events', () => emitResultEvents(logger, record, maxExplanationLength));
+      if (tracer) guarded('evaluation span', () => emitEvaluationSpan(tracer, record, maxExplanationLength));
+      if (metrics) guarded('evaluation metrics', () => metrics.record(record));
+    },
+    recordDropped: (reason, count = 1) => metrics && guarded('dropped count', () => metrics.recordDropped(reason, count)),
+    recordSkipped: (reason, count = 1) => metrics && guarded('skipped count', () => metrics.recordSkipped(reason, count)),
+    recordError: (errorType, count = 1) => metrics && guarded('error count', () => metrics.recordError(errorType, count)),
+    observeQueueSize: (callback) => metrics?.observeQueueSize(callback),
+  };
+}
