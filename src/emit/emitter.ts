@@ -19,7 +19,18 @@ export function createEmitter(options: EmitterOptions = {}): Emitter {
   const maxExplanationLength = options.maxExplanationLength ?? MAX_EXPLANATION_LENGTH;
   const logger = options.events === false ? undefined : (options.loggerProvider ?? globalLoggerProvider()).getLogger(OTEL_EVALS_SCOPE, OTEL_EVALS_VERSION);
   const tracer = options.evaluationSpans === false ? undefined : (options.tracerProvider ?? trace.getTracerProvider()).getTracer(OTEL_EVALS_SCOPE, OTEL_EVALS_VERSION);
-  const metrics = options.metrics === false ? undefined : new EvaluationMetrics((options.meterProvider ?? metricsApi.getMeterProvider()).getMeter(OTEL_EVALS_SCOPE, OTEL_EVALS_VERSION));
+  // The metrics API has no proxy provider: resolve the global MeterProvider on first use, so a processor
+  // constructed before NodeSDK.start() still records into the SDK's provider.
+  let metrics: EvaluationMetrics | undefined;
+  let queueSize: (() => number) | undefined;
+  const meters = (): EvaluationMetrics | undefined => {
+    if (options.metrics === false) return undefined;
+    if (!metrics) {
+      metrics = new EvaluationMetrics((options.meterProvider ?? metricsApi.getMeterProvider()).getMeter(OTEL_EVALS_SCOPE, OTEL_EVALS_VERSION));
+      if (queueSize) metrics.observeQueueSize(queueSize);
+    }
+    return metrics;
+  };
   let warned = false;
   const guarded = (what: string, run: () => void): void => {
     try {
@@ -35,11 +46,14 @@ export function createEmitter(options: EmitterOptions = {}): Emitter {
     emit(record: EvaluationRecord) {
       if (logger) guarded('evaluation events', () => emitResultEvents(logger, record, maxExplanationLength));
       if (tracer) guarded('evaluation span', () => emitEvaluationSpan(tracer, record, maxExplanationLength));
-      if (metrics) guarded('evaluation metrics', () => metrics.record(record));
+      guarded('evaluation metrics', () => meters()?.record(record));
     },
-    recordDropped: (reason, count = 1) => metrics && guarded('dropped count', () => metrics.recordDropped(reason, count)),
-    recordSkipped: (reason, count = 1) => metrics && guarded('skipped count', () => metrics.recordSkipped(reason, count)),
-    recordError: (errorType, count = 1) => metrics && guarded('error count', () => metrics.recordError(errorType, count)),
-    observeQueueSize: (callback) => metrics?.observeQueueSize(callback),
+    recordDropped: (reason, count = 1) => guarded('dropped count', () => meters()?.recordDropped(reason, count)),
+    recordSkipped: (reason, count = 1) => guarded('skipped count', () => meters()?.recordSkipped(reason, count)),
+    recordError: (errorType, count = 1) => guarded('error count', () => meters()?.recordError(errorType, count)),
+    observeQueueSize: (callback) => {
+      queueSize = callback;
+      metrics?.observeQueueSize(callback);
+    },
   };
 }
