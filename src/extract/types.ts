@@ -26,6 +26,8 @@ export interface SpanLike {
   /** 2.x/3.x: `instrumentationScope`; older: `instrumentationLibrary`. */
   readonly instrumentationScope?: { name: string; version?: string };
   readonly instrumentationLibrary?: { name: string; version?: string };
+  /** The span status (`code` 2 is ERROR), when the SDK exposes it. */
+  readonly status?: { code: number; message?: string };
 }
 
 /**
@@ -37,6 +39,8 @@ export interface SpanClassification {
   role: SpanRole;
   /** `gen_ai.operation.name` or the dialect's equivalent (`invoke_agent`, `chat`, `execute_tool`, ...). */
   operation?: string;
+  /** The dialect's own operation when it differs (`ai.generateText`, `AGENT`, `workflow`, ...). */
+  nativeOperation?: string;
   agentName?: string;
   model?: string;
   provider?: string;
@@ -72,6 +76,11 @@ export interface ExtractedSpan extends SpanClassification {
   conversationId?: string;
   responseId?: string;
   functionId?: string;
+  /** Start and end of the span in milliseconds since the epoch, for ordering. */
+  startTimeMs?: number;
+  endTimeMs?: number;
+  /** The span's error message (status ERROR), e.g. a failed tool execution. */
+  error?: string;
   /** Problems met while parsing (malformed JSON, oversize values); the span is still usable. */
   warnings?: string[];
 }
