@@ -51,9 +51,13 @@ export function resolveFieldText(input: EvaluationInput, path = 'response'): str
   return valueText(resolveField(input, path));
 }
 
+// Any whitespace other than a lone interior space: a tab or newline, two spaces, or a space at either end.
+const NEEDS_COLLAPSE = /[^\S ]| {2}|^ | $/;
+
 /** Collapses runs of whitespace to one space and trims. */
 export function collapseWhitespace(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  // Most texts are already collapsed; testing is far cheaper than rebuilding the string.
+  return NEEDS_COLLAPSE.test(text) ? text.replace(/\s+/g, ' ').trim() : text;
 }
 
 /** Shortens a text for display: at most `max` characters with an ellipsis. */
