@@ -16,6 +16,7 @@ import type { SpanClassification, SpanLike } from '../extract/types.ts';
 import { buildOutcome, prepareInput, runEvaluators } from './evaluate.ts';
 import type { EvaluationJob } from './evaluate.ts';
 import { evaluateInline, InlineBudget } from './inline.ts';
+import { PARENT_ROLES } from './match.ts';
 import { resolveProcessorOptions } from './options.ts';
 import type { ResolvedOptions, ResolvedRule } from './options.ts';
 import { RecentIds } from './recent-ids.ts';
@@ -164,7 +165,7 @@ export class EvaluatingSpanProcessor implements SpanProcessorLike {
       return;
     }
     let descendants: readonly SpanLike[] | undefined;
-    if (classification?.role === 'agent' && this.buffer !== undefined) descendants = this.buffer.descendants(traceId, spanId);
+    if (classification !== undefined && PARENT_ROLES.has(classification.role) && this.buffer !== undefined) descendants = this.buffer.descendants(traceId, spanId);
     for (const rule of rules) {
       if (!isSampled(traceId, rule.sample)) {
         this.emitter.recordSkipped('sampled_out');

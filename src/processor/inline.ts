@@ -5,9 +5,10 @@
  * events, evaluation span and metrics still happens from the queue, without re-running evaluators.
  *
  * Budget: the time of extraction, input building, evaluators and attribute writing is measured per
- * span. When extraction alone passes the budget the span goes to the queue instead; when the whole
- * run passes it, the scores are still written (the time is spent) and the rule gets a strike. After
- * {@link MAX_BUDGET_STRIKES} strikes the rule runs from the queue for all later spans.
+ * span. When a run passes the budget its scores are still written (the time is spent) and the rule
+ * gets a strike; after {@link MAX_BUDGET_STRIKES} strikes (a first run may pay for JIT warm-up) the
+ * rule runs from the queue for all later spans. Inputs longer than {@link MAX_INLINE_INPUT_CHARS}
+ * always go to the queue, so a huge response never meets an evaluator on the application's thread.
  */
 import { context } from '@opentelemetry/api';
 import { suppressTracing } from '../core/suppress-tracing.ts';
@@ -16,10 +17,13 @@ import { buildOutcome, prepareInput, runSyncEvaluators } from './evaluate.ts';
 import type { EvaluationJob, EvaluationOutcome } from './evaluate.ts';
 import type { ResolvedRule } from './options.ts';
 import type { WritableSpanLike } from './types.ts';
-import type { InputLimits } from '../core/types.ts';
+import { messageText } from '../core/text.ts';
+import type { EvaluationInput, InputLimits } from '../core/types.ts';
 
 /** Over-budget runs a rule may have before it moves to the queue for good. */
 export const MAX_BUDGET_STRIKES = 3;
+/** Inputs whose response and prompt together are longer than this are evaluated from the queue. */
+export const MAX_INLINE_INPUT_CHARS = 20_000;
 
 /** What an inline attempt came to. */
 export type InlineResult =
@@ -65,14 +69,16 @@ export function evaluateInline(job: EvaluationJob, span: WritableSpanLike, budge
   return context.with(suppressTracing(context.active()), (): InlineResult => {
     const prepared = prepareInput(job, inputLimits);
     if ('skip' in prepared) return { kind: 'skip', reason: prepared.skip };
-    if (performance.now() - started > budgetMs) {
-      budget.strike(job.rule);
-      return { kind: 'queue' };
-    }
+    if (inputChars(prepared.input) > MAX_INLINE_INPUT_CHARS) return { kind: 'queue' };
     const execution = runSyncEvaluators(prepared.input, job.rule);
     const outcome = buildOutcome(job, prepared.input, execution, startTimeMs, performance.now() - started);
     writeSpanAttributes(span, outcome.record.results);
     if (performance.now() - started > budgetMs) budget.strike(job.rule);
     return { kind: 'done', outcome };
   });
+}
+
+function inputChars(input: EvaluationInput): number {
+  const response = typeof input.response === 'string' ? input.response : messageText(input.response);
+  return response.length + (input.prompt?.length ?? 0);
 }

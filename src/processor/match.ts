@@ -12,14 +12,17 @@ type StringTest = (value: string | undefined) => boolean;
 export interface CompiledMatch {
   /** Whether the span (with its classification, `undefined` for spans of no known dialect) matches. */
   test(span: SpanLike, classification: SpanClassification | undefined): boolean;
-  /** Whether the rule may select agent spans, so descendants must be buffered for it. */
+  /** Whether the rule may select agent (or step, chain) spans, so descendants must be buffered for it. */
   readonly targetsAgents: boolean;
 }
 
-/** Operation names of agent root spans across the dialects we read. */
+/** Operation names of spans with descendants (agent roots, steps, chains) across the dialects we read. */
 export const AGENT_OPERATIONS: ReadonlySet<string> = new Set([
-  'invoke_agent', 'create_agent', 'ai.generateText', 'ai.streamText', 'ai.generateObject', 'ai.streamObject', 'agent', 'workflow', 'AGENT',
+  'invoke_agent', 'invoke_workflow', 'create_agent', 'agent_step', 'ai.generateText', 'ai.streamText', 'ai.generateObject', 'ai.streamObject',
+  'agent', 'workflow', 'AGENT', 'CHAIN',
 ]);
+/** Roles of spans whose descendants make up their input. */
+export const PARENT_ROLES: ReadonlySet<SpanRole> = new Set<SpanRole>(['agent', 'step', 'chain']);
 
 const GLOB_CHARS = /[*?]/;
 
@@ -64,9 +67,9 @@ function toList<T>(value: T | readonly T[]): readonly T[] {
   return Array.isArray(value) ? (value as readonly T[]) : [value as T];
 }
 
-/** Whether a rule with this match may select agent spans (conservative: unknown means yes). */
+/** Whether a rule with this match may select agent, step or chain spans (conservative: unknown means yes). */
 export function matchTargetsAgents(match: RuleMatch, operationTest: StringTest | undefined): boolean {
-  if (match.role !== undefined) return toList(match.role).includes('agent');
+  if (match.role !== undefined) return toList(match.role).some((role) => PARENT_ROLES.has(role));
   if (match.toolName !== undefined) return false;
   if (operationTest === undefined) return true;
   for (const operation of AGENT_OPERATIONS) if (operationTest(operation)) return true;
