@@ -126,6 +126,22 @@ export function readLenient(ctx: ReadContext, key: string): unknown {
   return readJson(ctx, key);
 }
 
+/**
+ * A value recorded as JSON of any type (a JSON string literal included), falling back to the raw
+ * text when it is not JSON; oversize and binary values are skipped with a warning.
+ */
+export function readJsonOrText(ctx: ReadContext, key: string): unknown {
+  const value = ctx.attrs[key];
+  if (typeof value !== 'string') return readJson(ctx, key);
+  const text = readText(ctx, key);
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 /** Parses a JSON text read from `key`, with the size cap; undefined and a warning when it cannot. */
 export function parseJsonText(ctx: ReadContext, key: string, text: string): unknown {
   if (text.length > ctx.maxChars) {

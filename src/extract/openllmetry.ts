@@ -11,7 +11,7 @@ import type { AgentMessage, MessagePart, ToolCall } from '../core/types.ts';
 import { messageText } from '../core/text.ts';
 import type { ExtractedSpan, SpanClassification, SpanLike, SpanRole } from './types.ts';
 import type { Attrs, ExtractOptions, ReadContext } from './attributes.ts';
-import { MAX_INDEXED_ITEMS, asRecord, assignDefined, baseExtracted, field, firstStr, maybeJson, readContext, readLenient, readText, str, withWarnings } from './attributes.ts';
+import { MAX_INDEXED_ITEMS, asRecord, assignDefined, baseExtracted, field, firstStr, maybeJson, readContext, readJsonOrText, readLenient, readText, str, withWarnings } from './attributes.ts';
 import { GENAI, genAiUsage, readGenAiContent } from './genai.ts';
 import { finalAssistantText, lastUserText, toolCallsOf } from './messages.ts';
 
@@ -165,8 +165,8 @@ function asText(value: unknown): string | undefined {
 }
 
 function readEntity(ctx: ReadContext, extracted: ExtractedSpan): ExtractedSpan {
-  const input = entityArguments(readLenient(ctx, TRACELOOP.entityInput));
-  const output = readLenient(ctx, TRACELOOP.entityOutput);
+  const input = entityArguments(readJsonOrText(ctx, TRACELOOP.entityInput));
+  const output = readJsonOrText(ctx, TRACELOOP.entityOutput);
   const conversationId = firstStr(
     ctx.attrs,
     GENAI.conversationId,
