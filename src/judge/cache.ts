@@ -1,0 +1,113 @@
+/**
+ * The judge cache: an in-memory LRU, optionally backed by JSON files in a directory, keyed by the
+ * sha256 of model id, canonical rendered (already redacted) prompt and settings. Identical concurrent
+ * lookups share one computation, so identical evaluations cost one call.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** A cache of JSON-serializable values. */
+export interface JudgeCache<V = unknown> {
+  /** The value stored under `key`, or undefined. */
+  get(key: string): Promise<V | undefined>;
+  /** Stores a value. */
+  set(key: string, value: V): Promise<void>;
+}
+
+/** Options of {@link createJudgeCache}. */
+export interface JudgeCacheOptions {
+  /** Entries kept in memory (default 10,000). */
+  maxEntries?: number;
+  /** Also keep entries as `<key>.json` files in this directory (created when missing). */
+  directory?: string;
+  /** Entries older than this many ms are ignored (default: kept forever). */
+  ttlMs?: number;
+}
+
+interface Entry<V> {
+  value: V;
+  storedAt: number;
+}
+
+/** The cache key: sha256 over the parts, each length-prefixed so parts cannot run into each other. */
+export function cacheKey(parts: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(`${part.length}:${part}\n`);
+  return hash.digest('hex');
+}
+
+/** Builds an LRU cache, optionally persisted on disk. */
+export function createJudgeCache<V = unknown>(options: JudgeCacheOptions = {}): JudgeCache<V> {
+  const maxEntries = options.maxEntries ?? 10_000;
+  const memory = new Map<string, Entry<V>>();
+  const fresh = (entry: Entry<V> | undefined): entry is Entry<V> => entry !== undefined && (options.ttlMs === undefined || Date.now() - entry.storedAt <= options.ttlMs);
+  const remember = (key: string, entry: Entry<V>): void => {
+    memory.delete(key);
+    memory.set(key, entry);
+    if (memory.size > maxEntries) memory.delete(memory.keys().next().value as string);
+  };
+  let made: Promise<unknown> | undefined;
+  return {
+    async get(key) {
+      const entry = memory.get(key);
+      if (fresh(entry)) {
+        remember(key, entry);
+        return entry.value;
+      }
+      if (!options.directory) return undefined;
+      try {
+        const stored = JSON.parse(await readFile(join(options.directory, `${key}.json`), 'utf8')) as Entry<V>;
+        if (!fresh(stored)) return undefined;
+        remember(key, stored);
+        return stored.value;
+      } catch {
+        return undefined;
+      }
+    },
+    async set(key, value) {
+      const entry = { value, storedAt: Date.now() };
+      remember(key, entry);
+      if (!options.directory) return;
+      const directory = options.directory;
+      made ??= mkdir(directory, { recursive: true });
+      await made;
+      // Write then rename, so a concurrent reader never sees half a file.
+      const target = join(directory, `${key}.json`);
+      const temporary = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+      await writeFile(temporary, JSON.stringify(entry));
+      await rename(temporary, target);
+    },
+  };
+}
+
+/**
+ * Looks `key` up, else computes, stores and returns the value; concurrent calls with the same key
+ * share one computation. `hit` tells whether the value came from the cache.
+ */
+export function cachedCompute<V>(cache: JudgeCache<V> | undefined, inflight: Map<string, Promise<{ value: V; hit: boolean }>>, key: string, compute: () => Promise<V>): Promise<{ value: V; hit: boolean }> {
+  if (!cache) return compute().then((value) => ({ value, hit: false }));
+  const pending = inflight.get(key);
+  if (pending) return pending.then(({ value }) => ({ value, hit: true }));
+  const run = (async () => {
+    const cached = await cache.get(key);
+    if (cached !== undefined) return { value: cached, hit: true };
+    const value = await compute();
+    await cache.set(key, value).catch(() => undefined);
+    return { value, hit: false };
+  })();
+  inflight.set(key, run);
+  const clear = (): void => {
+    inflight.delete(key);
+  };
+  run.then(clear, clear);
+  return run;
+}
+
+let sharedCache: JudgeCache | undefined;
+
+/** The process-wide in-memory judge cache used when an evaluator is not given one. */
+export function defaultJudgeCache<V>(): JudgeCache<V> {
+  sharedCache ??= createJudgeCache();
+  return sharedCache as JudgeCache<V>;
+}

@@ -1,0 +1,66 @@
+/**
+ * Registry entries of the model-backed evaluators. `ai` is an optional peer dependency, so this file
+ * imports nothing from it at runtime: options are validated here, and the implementation (which needs
+ * `ai`) is loaded by dynamic import on the first evaluation.
+ */
+import type { z } from 'zod';
+import type { EvaluatorDefinition } from '../core/registry.ts';
+import type { EvaluationCriteria, EvaluationInput, EvaluationResult, Evaluator } from '../core/types.ts';
+import { ownCriteria, resolveTemplate } from './judge-criteria.ts';
+import { llmJudgeSchema, type ParsedLLMJudgeOptions } from './judge-options.ts';
+import { nlpAccuracySchema, type ParsedNLPAccuracyOptions } from './nlp-accuracy-options.ts';
+
+/** An evaluator whose implementation is imported on first use. */
+function lazyEvaluator(type: string, criterionNames: readonly string[], load: () => Promise<Evaluator>): Evaluator {
+  let loaded: Promise<Evaluator> | undefined;
+  return {
+    type,
+    criterionNames,
+    async evaluate(input: EvaluationInput, criteria: EvaluationCriteria[]): Promise<EvaluationResult[]> {
+      loaded ??= load().catch((error: unknown) => {
+        loaded = undefined;
+        throw Object.assign(new Error(`${type} needs the optional peer dependency "ai" (npm install ai): ${(error as Error).message}`), { errorType: 'provider_error' });
+      });
+      return (await loaded).evaluate(input, criteria);
+    },
+  };
+}
+
+function judgeFactory(type: string) {
+  return (options: ParsedLLMJudgeOptions): Evaluator => {
+    const own = ownCriteria(options, resolveTemplate(options));
+    const names = own?.map((criterion) => criterion.name) ?? options.criterionNames ?? [];
+    return lazyEvaluator(type, names, async () => (await import('./llm-judge.ts')).llmJudge(options, type));
+  };
+}
+
+function similarityFactory(type: string) {
+  return (options: ParsedNLPAccuracyOptions): Evaluator =>
+    lazyEvaluator(type, [options.criterionName], async () => (await import('./nlp-accuracy.ts')).nlpAccuracy(options, type));
+}
+
+/** Registry entry of `LLMJudge`. */
+export const llmJudgeDefinition: EvaluatorDefinition<ParsedLLMJudgeOptions> = {
+  type: 'LLMJudge',
+  schema: llmJudgeSchema as unknown as z.ZodType<ParsedLLMJudgeOptions>,
+  factory: judgeFactory('LLMJudge'),
+  description: 'An LLM scores the response against criteria, a rubric or a built-in template, with structured output.',
+  cost: 'paid',
+  latency: 'seconds',
+};
+
+/** Registry entry of `llm_judge` (the 003 seed's strategy name; same implementation). */
+export const llmJudgeSnakeDefinition: EvaluatorDefinition<ParsedLLMJudgeOptions> = { ...llmJudgeDefinition, type: 'llm_judge', factory: judgeFactory('llm_judge') };
+
+/** Registry entry of `NLPAccuracy`. */
+export const nlpAccuracyDefinition: EvaluatorDefinition<ParsedNLPAccuracyOptions> = {
+  type: 'NLPAccuracy',
+  schema: nlpAccuracySchema as unknown as z.ZodType<ParsedNLPAccuracyOptions>,
+  factory: similarityFactory('NLPAccuracy'),
+  description: 'Cosine similarity of response and groundTruth embeddings; passes at the threshold.',
+  cost: 'paid',
+  latency: 'milliseconds',
+};
+
+/** Registry entry of `semantic_sim` (the 003 seed's strategy name; same implementation). */
+export const semanticSimDefinition: EvaluatorDefinition<ParsedNLPAccuracyOptions> = { ...nlpAccuracyDefinition, type: 'semantic_sim', factory: similarityFactory('semantic_sim') };

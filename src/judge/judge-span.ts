@@ -1,0 +1,26 @@
+/**
+ * The marker on spans of judge calls. Judge calls run under suppressTracing, so with a context manager
+ * the SDK records nothing. If an instrumentation traces them anyway, they carry
+ * `gen_ai.agent.name` / `ai.telemetry.functionId` = `otel-evals.judge` (telemetry functionId), and,
+ * with `enrichSpan: markJudgeSpans` on `@ai-sdk/otel`'s integration, `otel_evals.judge` = true.
+ */
+import { ATTR_OTEL_EVALS_JUDGE } from '../semconv.ts';
+import { JUDGE_FUNCTION_ID, JUDGE_RUNTIME_CONTEXT_KEY } from './judge-call.ts';
+
+/**
+ * An `enrichSpan` hook for `new OpenTelemetry({ enrichSpan: markJudgeSpans })` (`@ai-sdk/otel`): adds
+ * `otel_evals.judge: true` to every span of a judge or embedding call made by otel-evals.
+ */
+export function markJudgeSpans(event: { runtimeContext?: unknown }): Record<string, boolean> | undefined {
+  const runtime = event.runtimeContext as Record<string, unknown> | undefined;
+  return runtime?.[JUDGE_RUNTIME_CONTEXT_KEY] === true ? { [ATTR_OTEL_EVALS_JUDGE]: true } : undefined;
+}
+
+/** Whether span attributes mark a judge call (either marker). */
+export function isJudgeSpanAttributes(attributes: Readonly<Record<string, unknown>>): boolean {
+  return (
+    attributes[ATTR_OTEL_EVALS_JUDGE] === true ||
+    attributes['gen_ai.agent.name'] === JUDGE_FUNCTION_ID ||
+    attributes['ai.telemetry.functionId'] === JUDGE_FUNCTION_ID
+  );
+}
