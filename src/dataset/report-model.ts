@@ -41,6 +41,10 @@ export interface CaseReport {
   status: CaseStatus;
   /** Weighted mean of the case's normalized scores. */
   weightedScore?: number;
+  /** Evaluation success threshold the weighted score was held to. */
+  threshold?: number;
+  /** Share of the suite's dimensions whose target this case met. */
+  dimensionSuccessRate?: number;
   passed: boolean;
   /** Failed, but within the near-miss margin of the threshold. */
   nearMiss?: boolean;
@@ -80,6 +84,8 @@ export interface SuiteReport {
   successRate: number;
   /** Whether the suite met its gate (threshold on averageWeightedScore and every case required). */
   overallPassed: boolean;
+  /** Threshold of the suite's overall success (default 0.75). */
+  threshold?: number;
   dimensions: DimensionReport[];
 }
 

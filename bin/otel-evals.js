@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+// The otel-evals bin. An installed package runs the compiled CLI (dist/cli/main.js); a source checkout
+// without a build runs src/cli/main.ts through tsx, so `npx otel-evals` works right after `npm ci`.
+import { existsSync } from 'node:fs';
+import { fileURLToPath, URL } from 'node:url';
+
+const dist = new URL('../dist/cli/main.js', import.meta.url);
+if (existsSync(fileURLToPath(dist))) {
+  await import(dist.href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(new URL('../src/cli/main.ts', import.meta.url).href);
+}

@@ -1,0 +1,86 @@
+/**
+ * Reads a suite file (tests.json v1 or v2, JSON or YAML), validates it with every problem's key path,
+ * migrates v1 on the fly and returns the runner's model. Problems are thrown together as a
+ * SuiteFileError whose issues name the file, the key path and the fix.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseYaml, stringify as yamlStringify } from 'yaml';
+import type { ConfigIssue } from '../../core/errors.ts';
+import { InvalidEvaluatorConfigError } from '../../core/errors.ts';
+import { zodIssuesToConfigIssues } from '../../core/zod-issues.ts';
+import { evalConfigV1Schema, isV1Document, migrateV1, v1Cases } from './migrate-v1.ts';
+import type { SuiteFile } from './model.ts';
+import { normalizeConfig } from './normalize.ts';
+import { evalConfigV2Schema, type EvalConfigV2Input } from './schema-v2.ts';
+
+/** A suite file that could not be read or failed validation; lists every problem. */
+export class SuiteFileError extends InvalidEvaluatorConfigError {
+  constructor(readonly file: string, issues: readonly ConfigIssue[]) {
+    super(issues.map((issue) => ({ ...issue, file })), `Invalid suite file ${file}`);
+    this.name = 'SuiteFileError';
+  }
+}
+
+/** Whether a path names a YAML file. */
+export function isYamlPath(file: string): boolean {
+  return /\.ya?ml$/i.test(file);
+}
+
+/** Parses JSON or YAML text; a syntax error becomes an issue with its line and column. */
+export function parseDocument(text: string, file: string): unknown {
+  try {
+    return isYamlPath(file) ? parseYaml(text) : JSON.parse(text);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new SuiteFileError(file, [{ path: '(document)', message: `is not valid ${isYamlPath(file) ? 'YAML' : 'JSON'}: ${message}`, fix: 'correct the syntax at the position given' }]);
+  }
+}
+
+/** The v2 document a parsed document stands for: itself, or its v1 migration. */
+export function toV2Document(document: unknown, file: string): { document: unknown; migratedFrom?: 1 } {
+  if (!isV1Document(document)) return { document };
+  const parsed = evalConfigV1Schema.safeParse(document);
+  if (!parsed.success) throw new SuiteFileError(file, zodIssuesToConfigIssues(parsed.error.issues, ''));
+  return { document: migrateV1(v1Cases(parsed.data)), migratedFrom: 1 };
+}
+
+/** Validates a parsed document (v1 or v2) and builds the model; throws SuiteFileError on any problem. */
+export function validateSuiteDocument(document: unknown, file: string): SuiteFile {
+  const absolute = path.resolve(file);
+  const { document: v2, migratedFrom } = toV2Document(document, absolute);
+  const parsed = evalConfigV2Schema.safeParse(v2);
+  if (!parsed.success) throw new SuiteFileError(absolute, zodIssuesToConfigIssues(parsed.error.issues, ''));
+  const issues: ConfigIssue[] = [];
+  const model = normalizeConfig(parsed.data, absolute, issues);
+  if (issues.length > 0) throw new SuiteFileError(absolute, issues);
+  if (migratedFrom) model.migratedFrom = migratedFrom;
+  return model;
+}
+
+/** Reads, validates and normalizes a suite file. */
+export function loadSuiteFile(file: string): SuiteFile {
+  const absolute = path.resolve(file);
+  let text: string;
+  try {
+    text = readFileSync(absolute, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new SuiteFileError(absolute, [{ path: '(file)', message: code === 'ENOENT' ? 'does not exist' : `cannot be read (${code ?? String(error)})`, fix: 'pass the path of a tests.json or suite YAML file' }]);
+  }
+  return validateSuiteDocument(parseDocument(text, absolute), absolute);
+}
+
+/**
+ * Migrates a v1 file to v2 text in the same syntax (JSON or YAML). Returns `undefined` when the file is
+ * already v2.
+ */
+export function migrateSuiteFile(file: string): { text: string; document: EvalConfigV2Input } | undefined {
+  const absolute = path.resolve(file);
+  const document = parseDocument(readFileSync(absolute, 'utf8'), absolute);
+  const { document: v2, migratedFrom } = toV2Document(document, absolute);
+  if (!migratedFrom) return undefined;
+  const migrated = v2 as EvalConfigV2Input;
+  validateSuiteDocument(migrated, absolute);
+  return { document: migrated, text: isYamlPath(absolute) ? yamlStringify(migrated) : `${JSON.stringify(migrated, null, 2)}\n` };
+}

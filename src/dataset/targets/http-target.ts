@@ -1,0 +1,50 @@
+/**
+ * An HTTP endpoint: each case's input payload is POSTed as JSON; the response body (JSON, or text) is the
+ * output, or its `output` key, or the value at `outputPath`. Header values may use `${ENV_VAR}`.
+ */
+import { resolvePath } from './outputs-target.ts';
+import { TargetError, toTargetResult, type Target } from './types.ts';
+
+/** Options of {@link httpTarget}. */
+export interface HttpTargetOptions {
+  url: string;
+  headers?: Record<string, string>;
+  /** Dotted path of the output in a JSON response. */
+  outputPath?: string;
+}
+
+/** Replaces `${NAME}` with the environment variable's value. */
+export function expandEnv(value: string, env: NodeJS.ProcessEnv = process.env): string {
+  return value.replace(/\$\{(\w+)\}/g, (_, name: string) => env[name] ?? '');
+}
+
+/** Builds a target that POSTs each input to an endpoint. */
+export function httpTarget(options: HttpTargetOptions): Target {
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  for (const [key, value] of Object.entries(options.headers ?? {})) headers[key.toLowerCase()] = expandEnv(value);
+  return {
+    kind: 'http',
+    description: `http ${options.url}`,
+    version: () => Promise.resolve(`http:${options.url}`),
+    async invoke(input, { signal, evalCase }) {
+      let response: Response;
+      try {
+        response = await fetch(options.url, { method: 'POST', headers, body: JSON.stringify(input), signal });
+      } catch (error) {
+        if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : error;
+        throw new TargetError(`POST ${options.url} failed for case ${evalCase.id}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
+      const text = await response.text();
+      if (!response.ok) throw new TargetError(`POST ${options.url} answered ${response.status} ${response.statusText} for case ${evalCase.id}: ${text.slice(0, 300)}`);
+      let body: unknown = text;
+      if ((response.headers.get('content-type') ?? '').includes('json')) {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          throw new TargetError(`POST ${options.url} answered invalid JSON for case ${evalCase.id}: ${text.slice(0, 200)}`);
+        }
+      }
+      return options.outputPath ? { output: resolvePath(body, options.outputPath) } : toTargetResult(body);
+    },
+  };
+}

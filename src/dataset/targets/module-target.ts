@@ -1,0 +1,44 @@
+/** A JS/TS module exporting an async agent function: `(input, { signal, evalCase }) => output | { output, toolCalls, messages }`. */
+import { pathToFileURL } from 'node:url';
+import { fileVersion } from './hash.ts';
+import { TargetError, toTargetResult, type Target, type TargetCallContext } from './types.ts';
+
+/** An agent function as a module exports it. */
+export type AgentFunction = (input: unknown, context: TargetCallContext) => unknown;
+
+/** Builds a target that calls an agent function (given, or loaded from `file` on first use). */
+export function moduleTarget(options: { file: string; exportName?: string } | { fn: AgentFunction; name?: string }): Target {
+  if ('fn' in options) {
+    const fn = options.fn;
+    return {
+      kind: 'module',
+      description: `function ${options.name ?? (fn.name || 'agent')}`,
+      version: () => Promise.resolve(`function:${options.name ?? (fn.name || 'agent')}`),
+      invoke: async (input, context) => toTargetResult(await fn(input, context)),
+    };
+  }
+  const { file } = options;
+  const exportName = options.exportName ?? 'default';
+  let loaded: Promise<AgentFunction> | undefined;
+  const load = async (): Promise<AgentFunction> => {
+    let module: Record<string, unknown>;
+    try {
+      module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    } catch (error) {
+      throw new TargetError(`cannot load agent module ${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    const value = module[exportName];
+    if (typeof value !== 'function') throw new TargetError(`agent module ${file} has no function export "${exportName}" (found ${typeof value})`);
+    return value as AgentFunction;
+  };
+  return {
+    kind: 'module',
+    description: `module ${file}#${exportName}`,
+    version: () => fileVersion(file),
+    async invoke(input, context) {
+      loaded ??= load();
+      const fn = await loaded;
+      return toTargetResult(await fn(input, context));
+    },
+  };
+}
