@@ -1,5 +1,15 @@
 import type { EvaluatorDefinition } from '../core/registry.ts';
 import { caseInsensitiveMatchDefinition, exactMatchDefinition } from './exact-match.ts';
+import { hybridDefinition } from './hybrid.ts';
+import { jsonEqualityDefinition } from './json-equality.ts';
+import { jsonSchemaDefinition } from './json-schema.ts';
+import { keywordCoverageDefinition } from './keyword-coverage.ts';
+import { levenshteinDefinition, lexicalSimilarityDefinition } from './lexical-similarity.ts';
+import { numericToleranceDefinition } from './numeric-tolerance.ts';
+import { regexMatchDefinition } from './regex-match.ts';
+import { ruleBasedDefinition } from './rule-based.ts';
+import { sentimentDefinition } from './sentiment.ts';
+import { toxicityDefinition } from './toxicity.ts';
 import { toolUsageDefinition } from './tool-usage.ts';
 import { llmJudgeDefinition, llmJudgeSnakeDefinition, nlpAccuracyDefinition, semanticSimDefinition } from '../judge/definitions.ts';
 
@@ -7,6 +17,17 @@ import { llmJudgeDefinition, llmJudgeSnakeDefinition, nlpAccuracyDefinition, sem
 export const builtinEvaluators: ReadonlyArray<EvaluatorDefinition<never>> = [
   exactMatchDefinition,
   caseInsensitiveMatchDefinition,
+  ruleBasedDefinition,
+  lexicalSimilarityDefinition,
+  levenshteinDefinition,
+  keywordCoverageDefinition,
+  sentimentDefinition,
+  toxicityDefinition,
+  regexMatchDefinition,
+  jsonSchemaDefinition,
+  numericToleranceDefinition,
+  jsonEqualityDefinition,
+  hybridDefinition,
   toolUsageDefinition,
   llmJudgeDefinition,
   llmJudgeSnakeDefinition,

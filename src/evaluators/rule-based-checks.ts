@@ -1,0 +1,132 @@
+/**
+ * The four RuleBased checks (regex, length, includes, json_parse), compiled once from a validated rule
+ * into a function of the field's text. A passing check returns one shared object, so the common case
+ * allocates nothing.
+ */
+import { compileJsonSchema, formatSchemaErrors, schemaErrors } from './json/schema.ts';
+import { compilePattern } from './regex.ts';
+
+/** A validated rule, as RuleBased accepts it. */
+export interface RuleSpec {
+  criterionName: string;
+  type: 'regex' | 'length' | 'includes' | 'json_parse';
+  field?: string | undefined;
+  pattern?: string | undefined;
+  flags?: string | undefined;
+  min?: number | undefined;
+  max?: number | undefined;
+  unit?: 'chars' | 'words' | undefined;
+  value?: string | undefined;
+  values?: string[] | undefined;
+  mode?: 'all' | 'any' | undefined;
+  caseSensitive?: boolean | undefined;
+  schema?: Record<string, unknown> | undefined;
+}
+
+/** What one check found. */
+export interface RuleOutcome {
+  passed: boolean;
+  /** Why it failed. */
+  detail?: string;
+  /** Details of a failure. */
+  metadata?: Record<string, unknown>;
+}
+
+/** A check of one text. */
+export type RuleCheck = (text: string) => RuleOutcome;
+
+const PASSED: RuleOutcome = Object.freeze({ passed: true });
+
+/** Compiles the check of a validated rule. */
+export function compileRuleCheck(rule: RuleSpec): RuleCheck {
+  switch (rule.type) {
+    case 'regex':
+      return regexCheck(rule.pattern ?? '', rule.flags);
+    case 'length':
+      return lengthCheck(rule.min, rule.max, rule.unit ?? 'chars');
+    case 'includes':
+      return includesCheck(rule.values ?? (rule.value === undefined ? [] : [rule.value]), rule.mode ?? 'all', rule.caseSensitive ?? false);
+    case 'json_parse':
+      return jsonParseCheck(rule.schema);
+  }
+}
+
+function regexCheck(pattern: string, flags: string | undefined): RuleCheck {
+  const regex = compilePattern(pattern, flags);
+  const failure: RuleOutcome = Object.freeze({ passed: false, detail: `pattern ${String(regex)} did not match` });
+  return (text) => (regex.test(text) ? PASSED : failure);
+}
+
+/** Number of Unicode code points of a text (a surrogate pair counts once). */
+export function countChars(text: string): number {
+  let pairs = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        pairs++;
+        i++;
+      }
+    }
+  }
+  return text.length - pairs;
+}
+
+/** Number of whitespace-separated words of a text. */
+export function countWords(text: string): number {
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // ASCII whitespace, NBSP and the Unicode space separators most texts use.
+    const space = code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || code === 0x2028 || code === 0x2029 || (code >= 0x2000 && code <= 0x200a) || code === 0x3000;
+    if (space) inWord = false;
+    else if (!inWord) {
+      inWord = true;
+      words++;
+    }
+  }
+  return words;
+}
+
+function lengthCheck(min: number | undefined, max: number | undefined, unit: 'chars' | 'words'): RuleCheck {
+  const count = unit === 'words' ? countWords : countChars;
+  const expected = min !== undefined && max !== undefined ? `between ${min} and ${max}` : min !== undefined ? `at least ${min}` : `at most ${String(max)}`;
+  return (text) => {
+    const length = count(text);
+    if ((min === undefined || length >= min) && (max === undefined || length <= max)) return PASSED;
+    return { passed: false, detail: `${length} ${unit}, expected ${expected}`, metadata: { length, unit, min, max } };
+  };
+}
+
+function includesCheck(values: readonly string[], mode: 'all' | 'any', caseSensitive: boolean): RuleCheck {
+  const needles = caseSensitive ? values : values.map((value) => value.toLowerCase());
+  const quoted = values.map((value) => JSON.stringify(value));
+  return (text) => {
+    const haystack = caseSensitive ? text : text.toLowerCase();
+    let found = 0;
+    for (const needle of needles) if (haystack.includes(needle)) found++;
+    if (mode === 'all' ? found === needles.length : found > 0) return PASSED;
+    if (mode === 'any') return { passed: false, detail: `none of ${quoted.join(', ')} found`, metadata: { missing: [...values] } };
+    const missing = values.filter((_, index) => !haystack.includes(needles[index] ?? ''));
+    return { passed: false, detail: `missing ${missing.map((value) => JSON.stringify(value)).join(', ')}`, metadata: { missing } };
+  };
+}
+
+function jsonParseCheck(schema: Record<string, unknown> | undefined): RuleCheck {
+  const compiled = schema ? compileJsonSchema(schema) : undefined;
+  if (compiled && !compiled.ok) throw new TypeError(`invalid JSON Schema: ${compiled.message}`);
+  const validate = compiled?.ok ? compiled.validate : undefined;
+  return (text) => {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      return { passed: false, detail: `not valid JSON (${error instanceof Error ? error.message : String(error)})` };
+    }
+    if (!validate || validate(value)) return PASSED;
+    const errors = schemaErrors(validate.errors);
+    return { passed: false, detail: `does not match the schema: ${formatSchemaErrors(errors)}`, metadata: { schemaErrors: errors } };
+  };
+}
