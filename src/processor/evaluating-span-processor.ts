@@ -8,6 +8,8 @@
  */
 import type { Context } from '@opentelemetry/api';
 import { context, diag } from '@opentelemetry/api';
+import { optionsFromEnv } from '../config/from-env.ts';
+import type { ConfigOverrides } from '../config/from-env.ts';
 import { suppressTracing } from '../core/suppress-tracing.ts';
 import { createEmitter } from '../emit/index.ts';
 import type { Emitter } from '../emit/types.ts';
@@ -68,6 +70,14 @@ export class EvaluatingSpanProcessor implements SpanProcessorLike {
       onDropped: (reason, count) => this.emitter.recordDropped(reason, count),
       onError: (errorType) => this.emitter.recordError(errorType),
     });
+  }
+
+  /**
+   * A processor configured by the YAML or JSON file named in `OTEL_EVALS_CONFIG`, with `overrides`
+   * (providers, storage) from code; throws InvalidEvaluatorConfigError naming the file and key path.
+   */
+  static fromEnv(overrides: ConfigOverrides = {}, env: NodeJS.ProcessEnv = process.env): EvaluatingSpanProcessor {
+    return new EvaluatingSpanProcessor(optionsFromEnv(overrides, env));
   }
 
   /**
