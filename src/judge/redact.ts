@@ -81,7 +81,7 @@ const BUILTIN_DETECTORS: Record<BuiltinRedaction, Detector> = {
   card: { name: 'card', regex: /(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])/g, replacement: '[REDACTED_CARD]', accept: luhnValid },
   ipv4: {
     name: 'ipv4',
-    regex: /(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?![\d.])/g,
+    regex: /(?<!\d|\d\.)(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?!\d|\.\d)/g,
     replacement: '[REDACTED_IP]',
   },
   phone: {
