@@ -92,5 +92,28 @@ export type { JsonFileStorageOptions } from './storage/json-file-storage.ts';
 // ---- judge and embeddings ------------------------------------------------------------------------
 
 // ---- span processor, extraction, emission, config ------------------------------------------------
+export { EvaluatingSpanProcessor } from './processor/evaluating-span-processor.ts';
+export type {
+  AttributeMatcher,
+  EvaluatingSpanProcessorOptions,
+  EvaluationRule,
+  RuleMatch,
+  SpanProcessorLike,
+  StringMatcher,
+  TraceBufferOptions,
+  WritableSpanLike,
+} from './processor/types.ts';
+export {
+  DEFAULT_CONCURRENCY,
+  DEFAULT_INLINE_BUDGET_MICROS,
+  DEFAULT_MAX_QUEUE_SIZE,
+  DEFAULT_SHUTDOWN_TIMEOUT_MILLIS,
+} from './processor/options.ts';
+export { DEFAULT_TRACE_BUFFER_LIMITS } from './processor/trace-buffer.ts';
+export { isSampled, traceIdSampleValue } from './processor/sampling.ts';
+export { loadConfig, configFromObject, OTEL_EVALS_CONFIG_ENV } from './config/load-config.ts';
+export { optionsFromEnv } from './config/from-env.ts';
+export type { ConfigOverrides } from './config/from-env.ts';
+export { createProcessorFromEnv } from './config/create-processor.ts';
 
 // ---- offline evaluation --------------------------------------------------------------------------
