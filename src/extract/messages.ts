@@ -49,11 +49,12 @@ export function fromGenAiMessages(value: unknown, ctx: ReadContext, key: string,
     return [];
   }
   const messages: AgentMessage[] = [];
+  let skipped = 0;
   for (const raw of value) {
     const message = asRecord(raw);
     const role = field(message, 'role');
     if (message === undefined || role === undefined) {
-      ctx.warnings.push(`${key}: message without a role skipped`);
+      skipped += 1;
       continue;
     }
     const parts = Array.isArray(message['parts']) ? message['parts'] : [];
@@ -63,6 +64,7 @@ export function fromGenAiMessages(value: unknown, ctx: ReadContext, key: string,
     if (finish !== undefined) normalized.metadata = { finishReason: finish };
     messages.push(normalized);
   }
+  if (skipped > 0) ctx.warnings.push(`${key}: ${skipped} entries without a role skipped`);
   return messages;
 }
 

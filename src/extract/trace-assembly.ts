@@ -32,7 +32,8 @@ function withinTarget(span: ExtractedSpan, target: ExtractedSpan): boolean {
 /**
  * The descendants that belong to the target, by start time: spans whose parent chain reaches the
  * target, plus spans whose chain breaks at a parent we do not hold (unclassified spans in between)
- * when they started within the target. Other roots of the same trace are left out.
+ * when they started within the target. Other roots of the same trace are left out. `descendants`
+ * are expected in the order they ended.
  */
 export function relatedSpans(target: ExtractedSpan, descendants: readonly ExtractedSpan[]): ExtractedSpan[] {
   const byId = new Map<string, ExtractedSpan>();
@@ -41,10 +42,22 @@ export function relatedSpans(target: ExtractedSpan, descendants: readonly Extrac
     const reaches = descendsFrom(span, target.spanId, byId);
     return reaches === true || (reaches === undefined && withinTarget(span, target));
   });
-  return related.sort((a, b) => (a.startTimeMs ?? 0) - (b.startTimeMs ?? 0) || (a.endTimeMs ?? 0) - (b.endTimeMs ?? 0));
+  // Start times only: end times may come from another clock (explicit event timestamps vs. the SDK's
+  // performance clock); the sort is stable, so equal starts keep the order the spans ended in.
+  return related.sort((a, b) => (a.startTimeMs ?? 0) - (b.startTimeMs ?? 0));
 }
 
-/** Joins tool calls by id (or, for id-less tool spans, by name onto the first unanswered call). */
+/** A comparable JSON form of a value, or undefined. */
+function sameJson(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Joins tool calls by id (id-less tool spans: by name and arguments onto a request no execution matched yet). */
 class ToolCallJoin {
   readonly calls: ToolCall[] = [];
   private readonly byId = new Map<string, ToolCall>();
@@ -52,9 +65,7 @@ class ToolCallJoin {
 
   add(call: ToolCall, fromToolSpan: boolean): void {
     let existing = call.id === undefined ? undefined : this.byId.get(call.id);
-    if (existing === undefined && fromToolSpan && call.id === undefined) {
-      existing = this.calls.find((c) => c.name === call.name && !this.executed.has(c) && c.result === undefined);
-    }
+    if (existing === undefined && fromToolSpan && call.id === undefined) existing = this.openRequest(call);
     if (existing === undefined) {
       existing = { ...call };
       this.calls.push(existing);
@@ -66,6 +77,13 @@ class ToolCallJoin {
     }
     if (existing.id !== undefined) this.byId.set(existing.id, existing);
     if (fromToolSpan) this.executed.add(existing);
+  }
+
+  /** The first request of the same name no execution matched yet, one with equal arguments preferred. */
+  private openRequest(call: ToolCall): ToolCall | undefined {
+    const open = this.calls.filter((c) => c.name === call.name && !this.executed.has(c));
+    const args = sameJson(call.arguments);
+    return open.find((c) => args !== undefined && sameJson(c.arguments) === args) ?? open[0];
   }
 
   /** Fills results from tool-result parts of a conversation. */
@@ -84,15 +102,11 @@ class ToolCallJoin {
 function joinToolCalls(target: ExtractedSpan, related: readonly ExtractedSpan[]): ToolCall[] {
   if (target.role === 'tool') return (target.toolCalls ?? []).map((call) => ({ ...call }));
   const join = new ToolCallJoin();
-  for (const span of related) {
-    if (span.role === 'llm') {
-      for (const call of span.toolCalls ?? []) join.add(call, false);
-      join.addResults(span.messages);
-    } else if (span.role === 'tool') {
-      for (const call of span.toolCalls ?? []) join.add(call, true);
-    }
-  }
+  // Requests first, in the order the model made them; executions then attach to their request.
+  for (const span of related) if (span.role === 'llm') for (const call of span.toolCalls ?? []) join.add(call, false);
   for (const call of target.toolCalls ?? []) join.add(call, false);
+  for (const span of related) if (span.role === 'tool') for (const call of span.toolCalls ?? []) join.add(call, true);
+  for (const span of related) if (span.role === 'llm') join.addResults(span.messages);
   join.addResults(target.messages);
   return join.calls;
 }
@@ -114,12 +128,6 @@ function llmCall(span: ExtractedSpan): Record<string, unknown> {
     { spanId: span.spanId },
     { model: span.model, prompt: span.prompt, response: span.response, usage: span.usage, toolCalls: span.toolCalls, responseId: span.responseId },
   );
-}
-
-function lastEnded(spans: readonly ExtractedSpan[]): ExtractedSpan | undefined {
-  let last: ExtractedSpan | undefined;
-  for (const span of spans) if (last === undefined || (span.endTimeMs ?? 0) >= (last.endTimeMs ?? 0)) last = span;
-  return last;
 }
 
 function history(target: ExtractedSpan, lastLlm: ExtractedSpan | undefined): AgentMessage[] | undefined {
@@ -148,7 +156,7 @@ export function buildEvaluationInput(
 ): EvaluationInput {
   const related = target.role === 'llm' || target.role === 'tool' ? [] : relatedSpans(target, descendants);
   const llms = related.filter((span) => span.role === 'llm');
-  const lastLlm = lastEnded(llms);
+  const lastLlm = llms.at(-1);
   const toolCalls = joinToolCalls(target, related);
   const conversationId = target.conversationId ?? related.find((span) => span.conversationId !== undefined)?.conversationId;
   const context = assignDefined<Record<string, unknown>>({}, {
