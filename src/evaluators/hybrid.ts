@@ -70,6 +70,10 @@ function pathSegments(path: string): PropertyKey[] {
   return [...path.matchAll(/\[(\d+)\]|([^.[\]]+)/g)].map((match) => (match[1] === undefined ? (match[2] ?? '') : Number(match[1])));
 }
 
+function childIndex(path: string): number {
+  return Number(/^\[(\d+)\]/.exec(path)?.[1] ?? -1);
+}
+
 function resolveChildren(entries: readonly unknown[]): { children: Child[]; issues: ConfigIssue[] } {
   const issues: ConfigIssue[] = [];
   const weights: number[] = [];
@@ -90,7 +94,9 @@ function resolveChildren(entries: readonly unknown[]): { children: Child[]; issu
   });
   const validation = validateEvaluatorConfigs(configs, '');
   issues.push(...validation.issues);
-  if (issues.length === 0 && weights.every((weight) => weight === 0)) {
+  // Report in child order, whichever check found the problem.
+  issues.sort((a, b) => childIndex(a.path) - childIndex(b.path));
+  if (issues.length === 0 && weights.length > 0 && weights.every((weight) => weight === 0)) {
     issues.push({ path: '', message: 'every weight is 0', fix: 'give at least one child a positive weight' });
   }
   return { children: validation.evaluators.map((evaluator, index) => ({ evaluator, weight: weights[index] ?? 1 })), issues };

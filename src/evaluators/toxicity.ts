@@ -56,7 +56,10 @@ export type ToxicityOptions = z.input<typeof toxicitySchema>;
 export function toxicity(options: ToxicityOptions = {}): Evaluator {
   const opts = parseOptions(toxicitySchema, options, TYPE);
   const terms = opts.toxicTerms ?? DEFAULT_TOXIC_TERMS;
-  const pattern = termAlternation(terms, opts);
+  // A non-global detector answers the common clean case; the global scanner is only used on a hit
+  // (matchAll clones it, so its lastIndex never carries over between inputs).
+  const detector = termAlternation(terms, opts, false);
+  const scanner = termAlternation(terms, opts, true);
   // Maps a match (whitespace collapsed, case folded) back to the term as configured.
   const canonical = new Map(terms.map((term) => [termKey(term, opts.caseSensitive), term.trim()]));
   const clean = `No toxic terms found in ${opts.sourceTextField} (${terms.length} terms checked).`;
@@ -66,13 +69,12 @@ export function toxicity(options: ToxicityOptions = {}): Evaluator {
     evaluateSync(input) {
       const text = resolveFieldText(input, opts.sourceTextField);
       if (text === undefined) return [skippedResult(opts.criterionName, TYPE, `no ${opts.sourceTextField}`)];
-      pattern.lastIndex = 0;
-      if (!pattern.test(text)) {
+      if (!detector.test(text)) {
         return [{ criterionName: opts.criterionName, score: true, evaluatorType: TYPE, reasoning: clean, metadata: { foundToxicTerms: [] } }];
       }
       const found = new Set<string>();
       let matches = 0;
-      for (const match of text.matchAll(pattern)) {
+      for (const match of text.matchAll(scanner)) {
         matches++;
         found.add(canonical.get(termKey(match[0], opts.caseSensitive)) ?? match[0]);
       }
