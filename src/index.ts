@@ -115,5 +115,8 @@ export { loadConfig, configFromObject, OTEL_EVALS_CONFIG_ENV } from './config/lo
 export { optionsFromEnv } from './config/from-env.ts';
 export type { ConfigOverrides } from './config/from-env.ts';
 export { createProcessorFromEnv } from './config/create-processor.ts';
+export { classifySpan, extractSpan, buildEvaluationInput, isOwnSpan, DEFAULT_MAX_ATTRIBUTE_CHARS } from './extract/index.ts';
+export type { ExtractOptions } from './extract/index.ts';
+export type { Dialect, ExtractedSpan, SpanClassification, SpanLike, SpanRole, TokenUsage } from './extract/types.ts';
 
 // ---- offline evaluation --------------------------------------------------------------------------
