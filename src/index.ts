@@ -90,6 +90,24 @@ export { JsonFileStorageProvider } from './storage/json-file-storage.ts';
 export type { JsonFileStorageOptions } from './storage/json-file-storage.ts';
 
 // ---- judge and embeddings ------------------------------------------------------------------------
+export { llmJudge, nlpAccuracy } from './judge/definitions.ts';
+export type { LLMJudgeOptions, EvalRubric } from './judge/judge-options.ts';
+export type { NLPAccuracyOptions } from './judge/nlp-accuracy-options.ts';
+export { JUDGE_TEMPLATES, JUDGE_TEMPLATE_NAMES } from './judge/templates.ts';
+export type { JudgeTemplate } from './judge/templates.ts';
+export { createRedactor, redactText, BUILTIN_REDACTIONS } from './judge/redact.ts';
+export type { RedactionOptions, RedactionPattern, BuiltinRedaction, Redactor } from './judge/redact.ts';
+export { RateLimiter, defaultRateLimiter, configureDefaultRateLimiter } from './judge/rate-limit.ts';
+export type { RateLimitOptions } from './judge/rate-limit.ts';
+export { createJudgeCache, defaultJudgeCache } from './judge/cache.ts';
+export type { JudgeCache, JudgeCacheOptions } from './judge/cache.ts';
+export { TokenBudget, BUDGET_EXCEEDED } from './judge/budget.ts';
+export type { TokenBudgetOptions } from './judge/budget.ts';
+export { JudgeError } from './judge/judge-error.ts';
+export type { JudgeErrorType } from './judge/judge-error.ts';
+export { markJudgeSpans, isJudgeSpanAttributes, JUDGE_FUNCTION_ID } from './judge/judge-span.ts';
+export { cosineSimilarity } from './judge/cosine.ts';
+export { suppressTracing, isTracingSuppressed, withTracingSuppressed } from './core/suppress-tracing.ts';
 
 // ---- span processor, extraction, emission, config ------------------------------------------------
 export { EvaluatingSpanProcessor } from './processor/evaluating-span-processor.ts';

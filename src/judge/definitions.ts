@@ -7,8 +7,9 @@ import type { z } from 'zod';
 import type { EvaluatorDefinition } from '../core/registry.ts';
 import type { EvaluationCriteria, EvaluationInput, EvaluationResult, Evaluator } from '../core/types.ts';
 import { ownCriteria, resolveTemplate } from './judge-criteria.ts';
-import { llmJudgeSchema, type ParsedLLMJudgeOptions } from './judge-options.ts';
-import { nlpAccuracySchema, type ParsedNLPAccuracyOptions } from './nlp-accuracy-options.ts';
+import { parseOptions } from '../core/options.ts';
+import { llmJudgeSchema, type LLMJudgeOptions, type ParsedLLMJudgeOptions } from './judge-options.ts';
+import { nlpAccuracySchema, type NLPAccuracyOptions, type ParsedNLPAccuracyOptions } from './nlp-accuracy-options.ts';
 
 /** An evaluator whose implementation is imported on first use. */
 function lazyEvaluator(type: string, criterionNames: readonly string[], load: () => Promise<Evaluator>): Evaluator {
@@ -37,6 +38,19 @@ function judgeFactory(type: string) {
 function similarityFactory(type: string) {
   return (options: ParsedNLPAccuracyOptions): Evaluator =>
     lazyEvaluator(type, [options.criterionName], async () => (await import('./nlp-accuracy.ts')).nlpAccuracy(options, type));
+}
+
+/**
+ * An LLM judge: `llmJudge({ model, criteria | rubric | template, ... })`. Options are validated now
+ * (an InvalidEvaluatorConfigError names each bad key); `ai` is loaded on the first evaluation.
+ */
+export function llmJudge(options: LLMJudgeOptions, type = 'LLMJudge'): Evaluator {
+  return judgeFactory(type)(parseOptions(llmJudgeSchema, options, type) as ParsedLLMJudgeOptions);
+}
+
+/** Semantic similarity of response and groundTruth embeddings: `nlpAccuracy({ model, threshold })`. */
+export function nlpAccuracy(options: NLPAccuracyOptions, type = 'NLPAccuracy'): Evaluator {
+  return similarityFactory(type)(parseOptions(nlpAccuracySchema, options, type));
 }
 
 /** Registry entry of `LLMJudge`. */

@@ -1,33 +1,17 @@
 /**
- * Embeddings for NLPAccuracy: cosine similarity (written here), and a micro-batcher that collects the
+ * Embeddings for NLPAccuracy: a micro-batcher that collects the
  * texts of concurrently queued evaluations for a few milliseconds and embeds them with one `embedMany`
  * call, through the shared rate limiter, our retries and suppressed tracing. Vectors are cached by
  * model and text; identical texts in flight share one request.
  */
 import { embedMany } from 'ai';
 import type { EmbeddingModel } from 'ai';
+export { cosineSimilarity } from './cosine.ts';
 import { withTracingSuppressed } from '../core/suppress-tracing.ts';
 import { cacheKey, type JudgeCache } from './cache.ts';
-import { JUDGE_FUNCTION_ID } from './judge-call.ts';
+import { JUDGE_FUNCTION_ID } from './judge-span.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { withRetry, type RetryOptions } from './retry.ts';
-
-/** Cosine similarity of two vectors of equal length, in [-1, 1]; 0 when either is all zeros. */
-export function cosineSimilarity(a: readonly number[], b: readonly number[]): number {
-  if (a.length !== b.length) throw new RangeError(`vectors differ in length: ${a.length} vs ${b.length}`);
-  let dot = 0;
-  let normA = 0;
-  let normB = 0;
-  for (let i = 0; i < a.length; i += 1) {
-    const x = a[i] ?? 0;
-    const y = b[i] ?? 0;
-    dot += x * y;
-    normA += x * x;
-    normB += y * y;
-  }
-  if (normA === 0 || normB === 0) return 0;
-  return Math.max(-1, Math.min(1, dot / Math.sqrt(normA * normB)));
-}
 
 /** One embedded text: its vector, the tokens attributed to it, and whether it came from the cache. */
 export interface EmbeddedText {

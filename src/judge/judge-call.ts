@@ -9,13 +9,10 @@ import type { z } from 'zod';
 import { errorMessage } from '../core/errors.ts';
 import { withTracingSuppressed } from '../core/suppress-tracing.ts';
 import { JudgeError } from './judge-error.ts';
+import { JUDGE_FUNCTION_ID, JUDGE_RUNTIME_CONTEXT_KEY } from './judge-span.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { withRetry, type RetryOptions } from './retry.ts';
 
-/** `telemetry.functionId` of every judge call: `gen_ai.agent.name` / `ai.telemetry.functionId` on its spans. */
-export const JUDGE_FUNCTION_ID = 'otel-evals.judge';
-/** Runtime-context key set on every judge call, readable by an `enrichSpan` hook (see judgeSpanAttributes). */
-export const JUDGE_RUNTIME_CONTEXT_KEY = 'otel_evals_judge';
 
 /** Token usage of judge calls. */
 export interface JudgeUsage {

@@ -5,7 +5,11 @@
  * with `enrichSpan: markJudgeSpans` on `@ai-sdk/otel`'s integration, `otel_evals.judge` = true.
  */
 import { ATTR_OTEL_EVALS_JUDGE } from '../semconv.ts';
-import { JUDGE_FUNCTION_ID, JUDGE_RUNTIME_CONTEXT_KEY } from './judge-call.ts';
+
+/** `telemetry.functionId` of every judge call: `gen_ai.agent.name` / `ai.telemetry.functionId` on its spans. */
+export const JUDGE_FUNCTION_ID = 'otel-evals.judge';
+/** Runtime-context key set on every judge call, readable by an `enrichSpan` hook (see markJudgeSpans). */
+export const JUDGE_RUNTIME_CONTEXT_KEY = 'otel_evals_judge';
 
 /**
  * An `enrichSpan` hook for `new OpenTelemetry({ enrichSpan: markJudgeSpans })` (`@ai-sdk/otel`): adds
