@@ -1,3 +1,4 @@
+/* global console */
 /**
  * Runs the EvaluatingSpanProcessor (imported from the repository's src/ through tsx: `node --import tsx run.mjs`) inside an OpenTelemetry JS
  * SDK 2.x tracer provider (`@opentelemetry/sdk-trace-base` 2.12, `@opentelemetry/api` 1.9, installed
