@@ -142,9 +142,17 @@ function warningsOf(target: ExtractedSpan, related: readonly ExtractedSpan[]): s
   return warnings.length > 0 ? warnings : undefined;
 }
 
+/** A tool span's response is its result: strings as they are, other values as JSON. */
+function toolResponse(target: ExtractedSpan): string | undefined {
+  if (target.role !== 'tool') return undefined;
+  const result = target.toolCalls?.[0]?.result;
+  if (result === undefined) return undefined;
+  return typeof result === 'string' ? result : JSON.stringify(result);
+}
+
 /**
  * The EvaluationInput of a target span: prompt (last user message), response (final assistant text,
- * from the last LLM descendant when the target has none), message history with tool-call and
+ * from the last LLM descendant when the target has none; a tool span's result), message history with tool-call and
  * tool-result parts, tool calls joined across LLM and tool spans in call order, context (system
  * instructions, tool definitions, model, provider, agent name, usage, conversation id, intermediate
  * LLM calls) and source ids. `descendants` are spans of the same trace that ended before the target.
@@ -169,7 +177,7 @@ export function buildEvaluationInput(
     conversationId,
     llmCalls: llms.length > 0 ? llms.map(llmCall) : undefined,
   });
-  const input: EvaluationInput = { response: target.response ?? lastLlm?.response ?? '', criteria };
+  const input: EvaluationInput = { response: target.response ?? lastLlm?.response ?? toolResponse(target) ?? '', criteria };
   const source = assignDefined<NonNullable<EvaluationInput['source']>>(
     { traceId: target.traceId, spanId: target.spanId, spanName: target.name },
     { responseId: target.responseId ?? lastLlm?.responseId, operation: target.operation },
