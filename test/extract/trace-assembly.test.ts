@@ -97,7 +97,10 @@ describe('buildEvaluationInput', () => {
     expect(llmInput.context?.['llmCalls']).toBeUndefined();
     const toolInput = buildEvaluationInput(toolA, [first], criteria);
     expect(toolInput.toolCalls).toEqual([{ name: 'get_weather', arguments: { city: 'Paris' }, result: 'sun' }]);
-    expect(toolInput.response).toBe('');
+    // A tool span's response is its result (strings as they are, other values as JSON).
+    expect(toolInput.response).toBe('sun');
+    const objectResult = buildEvaluationInput({ ...toolA, toolCalls: [{ name: 'get_weather', result: { temperatureC: 18 } }] }, [], criteria);
+    expect(objectResult.response).toBe('{"temperatureC":18}');
   });
 
   it('collects warnings of the target and its descendants under metadata.extraction', () => {
