@@ -19,7 +19,7 @@ import { demoModel, type DemoMode } from './demo/mock-model.ts';
 import { DEMO_QUESTIONS } from './demo/questions.ts';
 import { demoRules } from './demo/rules.ts';
 import { printSummary, SummaryCollector } from './demo/summary.ts';
-import { collectorListening, otlpEndpoint, startTelemetry } from './demo/telemetry.ts';
+import { collectorListening, otlpEndpoint, startTelemetry, stopTelemetry } from './demo/telemetry.ts';
 import { demoTools } from './demo/tools.ts';
 
 /** Options of {@link runDemo}. */
@@ -69,7 +69,7 @@ export async function runDemo(options: DemoOptions = {}) {
     }
     await processor.forceFlush();
   } finally {
-    await sdk.shutdown();
+    await stopTelemetry(sdk);
   }
   if (!options.quiet) printSummary(collector.results);
   return collector.results;

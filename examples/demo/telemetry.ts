@@ -4,6 +4,7 @@
  * at OTEL_EXPORTER_OTLP_ENDPOINT (default http://localhost:4318).
  */
 import { connect } from 'node:net';
+import { context, logs, metrics, propagation, trace } from '@opentelemetry/api';
 import { OTLPLogExporter } from '@opentelemetry/exporter-logs-otlp-http';
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -51,4 +52,17 @@ export function startTelemetry(processor: SpanProcessor, exportOtlp: boolean, me
   });
   sdk.start();
   return sdk;
+}
+
+/** Shuts the SDK down (flushing exporters) and releases the global providers, so a later run can register its own. */
+export async function stopTelemetry(sdk: NodeSDK): Promise<void> {
+  try {
+    await sdk.shutdown();
+  } finally {
+    trace.disable();
+    logs.disable();
+    metrics.disable();
+    propagation.disable();
+    context.disable();
+  }
 }
