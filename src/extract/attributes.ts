@@ -11,6 +11,9 @@ export const DEFAULT_MAX_ATTRIBUTE_CHARS = 1_000_000;
 /** Upper bound on indexed messages, tool calls and functions read from one span. */
 export const MAX_INDEXED_ITEMS = 1000;
 
+/** Upper bound on the entries of a structured (AnyValue) message array read from one attribute. */
+export const MAX_STRUCTURED_ITEMS = 10_000;
+
 /** Options of extractSpan. */
 export interface ExtractOptions {
   /** Attribute values longer than this are not parsed; a warning is recorded (default 1,000,000). */

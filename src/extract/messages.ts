@@ -5,7 +5,7 @@
  */
 import type { AgentMessage, MessagePart, ToolCall } from '../core/types.ts';
 import { messageText } from '../core/text.ts';
-import { asRecord, field, maybeJson } from './attributes.ts';
+import { MAX_STRUCTURED_ITEMS, asRecord, field, maybeJson } from './attributes.ts';
 import type { ReadContext } from './attributes.ts';
 
 /** Call id to tool name, filled while reading so results can name their tool. */
@@ -50,7 +50,8 @@ export function fromGenAiMessages(value: unknown, ctx: ReadContext, key: string,
   }
   const messages: AgentMessage[] = [];
   let skipped = 0;
-  for (const raw of value) {
+  if (value.length > MAX_STRUCTURED_ITEMS) ctx.warnings.push(`${key}: ${value.length} entries, only the first ${MAX_STRUCTURED_ITEMS} read`);
+  for (const raw of value.slice(0, MAX_STRUCTURED_ITEMS)) {
     const message = asRecord(raw);
     const role = field(message, 'role');
     if (message === undefined || role === undefined) {

@@ -74,6 +74,14 @@ describe('bad input never throws and leaves warnings', () => {
     expect(oi?.warnings).toEqual(['input.value: binary value ignored']);
   });
 
+  it('huge structured message arrays are read up to a bound', () => {
+    const many = Array.from({ length: 20_000 }, (_, i) => ({ role: 'user', parts: [{ type: 'text', content: `q${i}` }] }));
+    const extracted = extractSpan(chat({ 'gen_ai.input.messages': many }));
+    expect(extracted?.messages).toHaveLength(10_000);
+    expect(extracted?.prompt).toBe('q9999');
+    expect(extracted?.warnings).toEqual(['gen_ai.input.messages: 20000 entries, only the first 10000 read']);
+  });
+
   it('values of the wrong type', () => {
     const extracted = extractSpan(chat({ 'gen_ai.input.messages': 42, 'gen_ai.output.messages': '{"role":"assistant"}', 'gen_ai.usage.input_tokens': 'NaN' }));
     expect(extracted?.usage).toBeUndefined();
