@@ -3,6 +3,7 @@ import { InvalidEvaluatorConfigError } from '../../src/core/errors.ts';
 import { validateEvaluatorConfigs } from '../../src/core/registry.ts';
 import { runEvaluation } from '../../src/core/run-evaluation.ts';
 import type { EvaluationInput, EvaluationResult } from '../../src/core/types.ts';
+import { countChars, countWords } from '../../src/evaluators/rule-based-checks.ts';
 import { ruleBased, type RuleBasedRule } from '../../src/evaluators/rule-based.ts';
 
 const input = (response: EvaluationInput['response'], extra: Partial<EvaluationInput> = {}): EvaluationInput => ({ response, criteria: [], ...extra });
@@ -66,6 +67,16 @@ describe('RuleBased rules', () => {
     const notJson = check({ criterionName: 'J', type: 'json_parse' }, input('{oops'));
     expect(notJson.score).toBe(false);
     expect(notJson.reasoning).toMatch(/^Rule json_parse on field 'response' failed: not valid JSON \(/);
+  });
+});
+
+describe('countChars and countWords', () => {
+  it('count code points and words', () => {
+    expect(countChars('a😀b😀')).toBe(4);
+    expect(countChars('lone \uD800 surrogate')).toBe(16);
+    expect(countChars('')).toBe(0);
+    expect(countWords('')).toBe(0);
+    expect(countWords(' a\u00a0b\u3000c\r\nd ')).toBe(4);
   });
 });
 
