@@ -12,8 +12,8 @@ export async function main(args: string[]): Promise<number> {
   const output = text(values.output);
   if (output && values['in-place']) throw new UsageError('use either --output or --in-place', 'migrate');
   const { migrateSuiteFile, loadSuiteFile } = await import('../../dataset/format/load.ts');
-  loadSuiteFile(file);
-  const migrated = migrateSuiteFile(file);
+  await loadSuiteFile(file);
+  const migrated = await migrateSuiteFile(file);
   if (!migrated) {
     process.stderr.write(`${file} is already a v2 file; nothing to migrate\n`);
     return EXIT_PASSED;

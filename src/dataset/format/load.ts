@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml, stringify as yamlStringify } from 'yaml';
+import type * as Yaml from 'yaml';
 import type { ConfigIssue } from '../../core/errors.ts';
 import { InvalidEvaluatorConfigError } from '../../core/errors.ts';
 import { zodIssuesToConfigIssues } from '../../core/zod-issues.ts';
@@ -17,9 +17,20 @@ import { evalConfigV2Schema, type EvalConfigV2Input } from './schema-v2.ts';
 /** A suite file that could not be read or failed validation; lists every problem. */
 export class SuiteFileError extends InvalidEvaluatorConfigError {
   constructor(readonly file: string, issues: readonly ConfigIssue[]) {
-    super(issues.map((issue) => ({ ...issue, file })), `Invalid suite file ${file}`);
+    super(dedupe(issues).map((issue) => ({ ...issue, file })), `Invalid suite file ${file}`);
     this.name = 'SuiteFileError';
   }
+}
+
+/** The issues without repeats (a suite scorer's problem is found once per case). */
+function dedupe(issues: readonly ConfigIssue[]): ConfigIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((issue) => {
+    const key = `${issue.path}\u0000${issue.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** Whether a path names a YAML file. */
@@ -27,10 +38,20 @@ export function isYamlPath(file: string): boolean {
   return /\.ya?ml$/i.test(file);
 }
 
+type YamlModule = typeof Yaml;
+let yamlModule: YamlModule | undefined;
+
+/** Loads the YAML parser on first use, so JSON suites never load it. */
+async function yaml(): Promise<YamlModule> {
+  yamlModule ??= await import('yaml');
+  return yamlModule;
+}
+
 /** Parses JSON or YAML text; a syntax error becomes an issue with its line and column. */
-export function parseDocument(text: string, file: string): unknown {
+export async function parseDocument(text: string, file: string): Promise<unknown> {
+  const yamlParser = isYamlPath(file) ? (await yaml()).parse : undefined;
   try {
-    return isYamlPath(file) ? parseYaml(text) : JSON.parse(text);
+    return yamlParser ? yamlParser(text) : JSON.parse(text);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new SuiteFileError(file, [{ path: '(document)', message: `is not valid ${isYamlPath(file) ? 'YAML' : 'JSON'}: ${message}`, fix: 'correct the syntax at the position given' }]);
@@ -59,7 +80,7 @@ export function validateSuiteDocument(document: unknown, file: string): SuiteFil
 }
 
 /** Reads, validates and normalizes a suite file. */
-export function loadSuiteFile(file: string): SuiteFile {
+export async function loadSuiteFile(file: string): Promise<SuiteFile> {
   const absolute = path.resolve(file);
   let text: string;
   try {
@@ -68,19 +89,19 @@ export function loadSuiteFile(file: string): SuiteFile {
     const code = (error as NodeJS.ErrnoException).code;
     throw new SuiteFileError(absolute, [{ path: '(file)', message: code === 'ENOENT' ? 'does not exist' : `cannot be read (${code ?? String(error)})`, fix: 'pass the path of a tests.json or suite YAML file' }]);
   }
-  return validateSuiteDocument(parseDocument(text, absolute), absolute);
+  return validateSuiteDocument(await parseDocument(text, absolute), absolute);
 }
 
 /**
  * Migrates a v1 file to v2 text in the same syntax (JSON or YAML). Returns `undefined` when the file is
  * already v2.
  */
-export function migrateSuiteFile(file: string): { text: string; document: EvalConfigV2Input } | undefined {
+export async function migrateSuiteFile(file: string): Promise<{ text: string; document: EvalConfigV2Input } | undefined> {
   const absolute = path.resolve(file);
-  const document = parseDocument(readFileSync(absolute, 'utf8'), absolute);
+  const document = await parseDocument(readFileSync(absolute, 'utf8'), absolute);
   const { document: v2, migratedFrom } = toV2Document(document, absolute);
   if (!migratedFrom) return undefined;
   const migrated = v2 as EvalConfigV2Input;
   validateSuiteDocument(migrated, absolute);
-  return { document: migrated, text: isYamlPath(absolute) ? yamlStringify(migrated) : `${JSON.stringify(migrated, null, 2)}\n` };
+  return { document: migrated, text: isYamlPath(absolute) ? (await yaml()).stringify(migrated) : `${JSON.stringify(migrated, null, 2)}\n` };
 }

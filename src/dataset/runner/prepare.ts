@@ -81,7 +81,7 @@ function suiteTarget(options: PrepareOptions, file: SuiteFile, spec: SuiteSpec, 
 
 /** Loads, validates and resolves a run; throws SuiteFileError listing every problem. */
 export async function prepareRun(options: PrepareOptions): Promise<PreparedRun> {
-  const file = typeof options.file === 'string' ? loadSuiteFile(options.file) : options.file;
+  const file = typeof options.file === 'string' ? await loadSuiteFile(options.file) : options.file;
   const issues: ConfigIssue[] = [];
   await importModules(file, issues);
   if (file.setup?.dependencies) issues.push(...checkDependencies(file.setup.dependencies, file.dir));

@@ -40,13 +40,13 @@ CREATE TABLE IF NOT EXISTS runs (
   id TEXT PRIMARY KEY, suite_file TEXT NOT NULL, suite_key TEXT NOT NULL, agent_version TEXT NOT NULL,
   status TEXT NOT NULL CHECK (status IN ('pending','running','failed','succeeded')),
   started_at TEXT NOT NULL, finished_at TEXT, total_cases INTEGER NOT NULL, threshold REAL NOT NULL,
-  error TEXT, report_json TEXT);
+  error TEXT, summary_json TEXT);
 CREATE INDEX IF NOT EXISTS runs_resume ON runs (suite_key, agent_version, status);
 CREATE TABLE IF NOT EXISTS case_results (
   run_id TEXT NOT NULL REFERENCES runs(id) ON DELETE CASCADE, suite TEXT NOT NULL, case_id TEXT NOT NULL,
   position INTEGER NOT NULL, status TEXT NOT NULL, passed INTEGER NOT NULL, weighted_score REAL,
   duration_ms REAL NOT NULL, attempts INTEGER NOT NULL, output_json TEXT, scores_json TEXT NOT NULL,
-  error TEXT, trace_id TEXT, report_json TEXT NOT NULL,
+  error TEXT, trace_id TEXT, case_json TEXT NOT NULL,
   PRIMARY KEY (run_id, suite, case_id));
 `;
 
@@ -76,10 +76,10 @@ export class RunStore {
   private readonly insertCase: StatementSync;
 
   private constructor(private readonly db: DatabaseSync, readonly file: string) {
-    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;');
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -1024;');
     db.exec(SCHEMA);
     this.insertCase = db.prepare(`INSERT OR REPLACE INTO case_results
-      (run_id, suite, case_id, position, status, passed, weighted_score, duration_ms, attempts, output_json, scores_json, error, trace_id, report_json)
+      (run_id, suite, case_id, position, status, passed, weighted_score, duration_ms, attempts, output_json, scores_json, error, trace_id, case_json)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   }
 
@@ -112,8 +112,10 @@ export class RunStore {
   /** Updates a run's status; a final status records the finish time, the report and any error. */
   setStatus(runId: string, status: RunStatus, extra: { report?: RunReport; error?: string; totalCases?: number } = {}): void {
     const finished = status === 'succeeded' || status === 'failed' ? new Date().toISOString() : null;
-    this.db.prepare('UPDATE runs SET status = ?, finished_at = ?, error = ?, report_json = COALESCE(?, report_json), total_cases = COALESCE(?, total_cases) WHERE id = ?')
-      .run(status, finished, extra.error ?? null, extra.report ? JSON.stringify(extra.report) : null, extra.totalCases ?? null, runId);
+    // The report is stored without its cases (they are in case_results) and reassembled on read.
+    const summary = extra.report ? JSON.stringify({ ...extra.report, suites: extra.report.suites.map((suite) => ({ ...suite, cases: [] })) }) : null;
+    this.db.prepare('UPDATE runs SET status = ?, finished_at = ?, error = ?, summary_json = COALESCE(?, summary_json), total_cases = COALESCE(?, total_cases) WHERE id = ?')
+      .run(status, finished, extra.error ?? null, summary, extra.totalCases ?? null, runId);
   }
 
   /** Persists case results in one transaction. */
@@ -122,8 +124,9 @@ export class RunStore {
     this.db.exec('BEGIN');
     try {
       for (const { suite, position, report } of cases) {
+        const { output, scores, ...rest } = report;
         this.insertCase.run(runId, suite, report.id, position, report.status, report.passed ? 1 : 0, report.weightedScore ?? null, report.durationMs, report.attempts,
-          report.output === undefined ? null : JSON.stringify(report.output), JSON.stringify(report.scores), report.error ?? null, report.traceId ?? null, JSON.stringify(report));
+          output === undefined ? null : JSON.stringify(output), JSON.stringify(scores), report.error ?? null, report.traceId ?? null, JSON.stringify(rest));
       }
       this.db.exec('COMMIT');
     } catch (error) {
@@ -134,10 +137,12 @@ export class RunStore {
 
   /** The case results of a run, keyed `suite\u0000caseId`, with their positions. */
   caseResults(runId: string): Map<string, StoredCase> {
-    const rows = this.db.prepare('SELECT suite, position, report_json FROM case_results WHERE run_id = ? ORDER BY suite, position').all(runId) as Row[];
+    const rows = this.db.prepare('SELECT suite, position, output_json, scores_json, case_json FROM case_results WHERE run_id = ? ORDER BY suite, position').all(runId) as Row[];
     const out = new Map<string, StoredCase>();
     for (const row of rows) {
-      const report = JSON.parse(String(row.report_json)) as CaseReport;
+      const report = JSON.parse(String(row.case_json)) as CaseReport;
+      report.scores = JSON.parse(String(row.scores_json)) as CaseReport['scores'];
+      if (row.output_json !== null) report.output = JSON.parse(String(row.output_json));
       out.set(`${String(row.suite)}\u0000${report.id}`, { suite: String(row.suite), position: Number(row.position), report });
     }
     return out;
@@ -156,10 +161,14 @@ export class RunStore {
     return row ? toRun(row) : undefined;
   }
 
-  /** The stored report of a finished run. */
+  /** The stored report of a finished run, its cases read back in case order. */
   getReport(runId: string): RunReport | undefined {
-    const row = this.db.prepare('SELECT report_json FROM runs WHERE id = ?').get(runId) as Row | undefined;
-    return row?.report_json ? (JSON.parse(String(row.report_json)) as RunReport) : undefined;
+    const row = this.db.prepare('SELECT summary_json FROM runs WHERE id = ?').get(runId) as Row | undefined;
+    if (!row?.summary_json) return undefined;
+    const report = JSON.parse(String(row.summary_json)) as RunReport;
+    const cases = [...this.caseResults(runId).values()].sort((a, b) => a.position - b.position);
+    for (const suite of report.suites) suite.cases = cases.filter((c) => c.suite === suite.name).map((c) => c.report);
+    return report;
   }
 
   /** Closes the database. */

@@ -6,7 +6,7 @@
 import type { ConfigIssue } from '../../core/errors.ts';
 import { DEFAULT_THRESHOLD } from '../../core/finalize.ts';
 import { isEvaluator, validateEvaluatorConfigs } from '../../core/registry.ts';
-import type { EvaluationCriteria, Evaluator } from '../../core/types.ts';
+import type { EvaluationCriteria, Evaluator, EvaluatorConfigEntry } from '../../core/types.ts';
 import type { EvalCase, Strategy, SuiteFile, SuiteSpec } from '../format/model.ts';
 import { dimensionEntries, scorerEntries, strategyEntry, type PlannedEntry } from './entries.ts';
 import { defaultStrategy } from './profiles.ts';
@@ -57,16 +57,36 @@ function isStrategy(name: string): name is Exclude<Strategy, 'hybrid'> {
   return ['exact_match', 'regex_match', 'json_schema', 'semantic_sim', 'llm_judge', 'custom'].includes(name);
 }
 
+const failureCache = new Map<string, ConfigIssue[]>();
+
+/**
+ * Validates and builds an entry's evaluator through the registry (cached per distinct config). A type
+ * whose options have no `criterionName` (RuleBased names criteria per rule) is retried without it.
+ */
 function instantiate(entry: PlannedEntry, issues: ConfigIssue[]): Evaluator | undefined {
   if (isEvaluator(entry.config)) return entry.config;
   const key = JSON.stringify(entry.config);
   const cached = evaluatorCache.get(key);
   if (cached) return cached;
-  const result = validateEvaluatorConfigs([entry.config], MARK);
-  for (const issue of result.issues) issues.push({ ...issue, path: rewritePath(issue.path, entry) });
+  const failed = failureCache.get(key);
+  if (failed) {
+    issues.push(...failed);
+    return undefined;
+  }
+  let result = validateEvaluatorConfigs([entry.config], MARK);
+  if (result.issues.some((issue) => issue.path === `${MARK}[0].criterionName` && issue.message === 'is not a known option')) {
+    const { criterionName: _unused, ...rest } = entry.config;
+    result = validateEvaluatorConfigs([rest as EvaluatorConfigEntry], MARK);
+  }
   const evaluator = result.evaluators[0];
-  if (evaluator && result.issues.length === 0) evaluatorCache.set(key, evaluator);
-  return result.issues.length === 0 ? evaluator : undefined;
+  if (evaluator && result.issues.length === 0) {
+    evaluatorCache.set(key, evaluator);
+    return evaluator;
+  }
+  const found = result.issues.map((issue) => ({ ...issue, path: rewritePath(issue.path, entry) }));
+  failureCache.set(key, found);
+  issues.push(...found);
+  return undefined;
 }
 
 /** Turns a registry path (`\0[0].patterns[1]`) into the file's key path (`testCases[2].expected.patterns[1]`). */
