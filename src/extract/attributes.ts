@@ -3,7 +3,7 @@
  * a warnings list instead of exceptions. Nothing here throws.
  */
 import type { HrTime } from '@opentelemetry/api';
-import type { ExtractedSpan, SpanClassification, SpanLike } from './types.ts';
+import type { ExtractedSpan, SpanClassification, SpanLike, SpanRole } from './types.ts';
 
 /** Default cap on the characters of one attribute value that extraction will parse. */
 export const DEFAULT_MAX_ATTRIBUTE_CHARS = 1_000_000;
@@ -18,6 +18,12 @@ export const MAX_STRUCTURED_ITEMS = 10_000;
 export interface ExtractOptions {
   /** Attribute values longer than this are not parsed; a warning is recorded (default 1,000,000). */
   maxAttributeChars?: number;
+}
+
+/** A dialect's span kind mapped to a role and a GenAI-equivalent operation. */
+export interface RoleAndOperation {
+  readonly role: SpanRole;
+  readonly operation: string;
 }
 
 /** The attributes of a span as a plain record. */

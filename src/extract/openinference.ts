@@ -6,8 +6,8 @@
  */
 import type { AgentMessage, MessagePart, ToolCall } from '../core/types.ts';
 import { messageText } from '../core/text.ts';
-import type { ExtractedSpan, SpanClassification, SpanLike, SpanRole, TokenUsage } from './types.ts';
-import type { Attrs, ExtractOptions, ReadContext } from './attributes.ts';
+import type { ExtractedSpan, SpanClassification, SpanLike, TokenUsage } from './types.ts';
+import type { Attrs, ExtractOptions, ReadContext, RoleAndOperation } from './attributes.ts';
 import { MAX_INDEXED_ITEMS, asRecord, assignDefined, baseExtracted, field, firstNum, firstStr, readContext, readLenient, readText, str, withWarnings } from './attributes.ts';
 import { finalAssistantText, fromOpenAiMessage, lastUserText, toolCallsOf } from './messages.ts';
 import type { ToolNames } from './messages.ts';
@@ -30,20 +30,22 @@ export const OPENINFERENCE = {
   completionTokens: 'llm.token_count.completion',
 } as const;
 
-const KINDS: ReadonlyMap<string, [SpanRole, string]> = new Map<string, [SpanRole, string]>([
-  ['LLM', ['llm', 'chat']],
-  ['TOOL', ['tool', 'execute_tool']],
-  ['AGENT', ['agent', 'invoke_agent']],
-  ['CHAIN', ['chain', 'chain']],
-  ['EMBEDDING', ['other', 'embeddings']],
-  ['RETRIEVER', ['other', 'retrieval']],
+const KINDS: ReadonlyMap<string, RoleAndOperation> = new Map<string, RoleAndOperation>([
+  ['LLM', { role: 'llm', operation: 'chat' }],
+  ['TOOL', { role: 'tool', operation: 'execute_tool' }],
+  ['AGENT', { role: 'agent', operation: 'invoke_agent' }],
+  ['CHAIN', { role: 'chain', operation: 'chain' }],
+  ['EMBEDDING', { role: 'other', operation: 'embeddings' }],
+  ['RETRIEVER', { role: 'other', operation: 'retrieval' }],
 ]);
 
 /** Cheap classification of a span carrying `openinference.span.kind`. */
 export function classifyOpenInference(span: SpanLike, attrs: Attrs): SpanClassification | undefined {
   const kind = str(attrs, OPENINFERENCE.spanKind);
   if (kind === undefined) return undefined;
-  const [role, operation] = KINDS.get(kind) ?? ['other', kind];
+  const mapped = KINDS.get(kind);
+  const role = mapped?.role ?? 'other';
+  const operation = mapped?.operation ?? kind;
   const result: SpanClassification = { dialect: 'openinference', role, operation, nativeOperation: kind };
   const agentName = str(attrs, OPENINFERENCE.agentName) ?? (role === 'agent' ? span.name : undefined);
   if (agentName !== undefined) result.agentName = agentName;

@@ -9,8 +9,8 @@
  */
 import type { AgentMessage, MessagePart, ToolCall } from '../core/types.ts';
 import { messageText } from '../core/text.ts';
-import type { ExtractedSpan, SpanClassification, SpanLike, SpanRole } from './types.ts';
-import type { Attrs, ExtractOptions, ReadContext } from './attributes.ts';
+import type { ExtractedSpan, SpanClassification, SpanLike } from './types.ts';
+import type { Attrs, ExtractOptions, ReadContext, RoleAndOperation } from './attributes.ts';
 import { MAX_INDEXED_ITEMS, asRecord, assignDefined, baseExtracted, field, firstStr, maybeJson, readContext, readJsonOrText, readLenient, readText, str, withWarnings } from './attributes.ts';
 import { GENAI, genAiUsage, readGenAiContent } from './genai.ts';
 import { finalAssistantText, lastUserText, toolCallsOf } from './messages.ts';
@@ -27,11 +27,11 @@ export const TRACELOOP = {
   firstCompletionRole: 'gen_ai.completion.0.role',
 } as const;
 
-const KINDS: ReadonlyMap<string, [SpanRole, string]> = new Map<string, [SpanRole, string]>([
-  ['workflow', ['agent', 'invoke_workflow']],
-  ['agent', ['agent', 'invoke_agent']],
-  ['tool', ['tool', 'execute_tool']],
-  ['task', ['chain', 'task']],
+const KINDS: ReadonlyMap<string, RoleAndOperation> = new Map<string, RoleAndOperation>([
+  ['workflow', { role: 'agent', operation: 'invoke_workflow' }],
+  ['agent', { role: 'agent', operation: 'invoke_agent' }],
+  ['tool', { role: 'tool', operation: 'execute_tool' }],
+  ['task', { role: 'chain', operation: 'task' }],
 ]);
 
 /** Whether an instrumentation scope is one of Traceloop's (`@traceloop/...`). */
@@ -46,7 +46,9 @@ export function isTraceloopScope(scope: string | undefined): boolean {
 export function classifyOpenLLMetry(attrs: Attrs, scope: string | undefined): SpanClassification | undefined {
   const kind = str(attrs, TRACELOOP.spanKind);
   if (kind !== undefined) {
-    const [role, operation] = KINDS.get(kind) ?? ['other', kind];
+    const mapped = KINDS.get(kind);
+    const role = mapped?.role ?? 'other';
+    const operation = mapped?.operation ?? kind;
     const result: SpanClassification = { dialect: 'openllmetry', role, operation, nativeOperation: kind };
     const entity = str(attrs, TRACELOOP.entityName);
     const agentName = str(attrs, GENAI.agentName) ?? (role === 'agent' ? entity : undefined) ?? str(attrs, TRACELOOP.workflowName);
