@@ -70,6 +70,13 @@ describe('GenAI dialect (AI SDK 7 + @ai-sdk/otel OpenTelemetry)', () => {
     expect(tool?.toolCalls).toEqual([{ id: 'call-1', name: 'get_weather', arguments: { city: 'Paris' }, result: WEATHER_AGENT.weather }]);
   });
 
+  it('reads structured tool arguments and results, and plain-text results as text', async () => {
+    const tool = byName(await agentSpans(), 'execute_tool')[0]!;
+    const structured = extractSpan(withAttributes(tool, { 'gen_ai.tool.call.arguments': { city: 'Oslo' }, 'gen_ai.tool.call.result': 'sunny' }));
+    expect(structured?.toolCalls).toEqual([{ id: 'call-1', name: 'get_weather', arguments: { city: 'Oslo' }, result: 'sunny' }]);
+    expect(structured?.warnings).toBeUndefined();
+  });
+
   for (const stream of [false, true]) {
     it(`assembles the agent run into one EvaluationInput (${stream ? 'streamText' : 'generateText'})`, async () => {
       const spans = await agentSpans(stream);
