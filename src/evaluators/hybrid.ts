@@ -152,6 +152,15 @@ async function runAsync(evaluator: Evaluator, input: EvaluationInput, criteria: 
   }
 }
 
+/**
+ * A child result on 0..1: by the input's declaration of its criterion when there is one, else the
+ * normalized score the child computed itself (an LLM judge knows its own scales), else by the score's type.
+ */
+function childScore(result: EvaluationResult, criterion: EvaluationCriteria | undefined): number | null {
+  if (!criterion && typeof result.normalizedScore === 'number') return result.normalizedScore;
+  return normalizeScore(result.score, criterion);
+}
+
 function component(child: Child, outcome: Outcome, byName: ReadonlyMap<string, EvaluationCriteria>): HybridComponent {
   const base = { type: child.evaluator.type, weight: child.weight };
   if ('error' in outcome) return { ...base, criteria: [...(child.evaluator.criterionNames ?? [])], score: null, status: 'error', reason: outcome.error };
@@ -161,7 +170,7 @@ function component(child: Child, outcome: Outcome, byName: ReadonlyMap<string, E
   const reasons: string[] = [];
   for (const result of outcome.results) {
     if (result.error) reasons.push(result.error);
-    const normalized = result.error ? null : normalizeScore(result.score, byName.get(result.criterionName));
+    const normalized = result.error ? null : childScore(result, byName.get(result.criterionName));
     if (normalized === null) {
       if (!result.error) reasons.push(result.reasoning ?? `${result.criterionName} not scored`);
       continue;

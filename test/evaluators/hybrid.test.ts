@@ -43,6 +43,14 @@ describe('hybrid', () => {
     expect(result.score).toBeCloseTo((0.5 + 0.75) / 2, 12);
   });
 
+  it('uses a child\'s own normalized score when the input does not declare its criterion', async () => {
+    const judge: Evaluator = { type: 'Judge', criterionNames: ['Rationale'], evaluate: async () => [{ criterionName: 'Rationale', score: 4, normalizedScore: 0.75, evaluatorType: 'Judge' }] };
+    const [undeclared] = await hybrid({ evaluators: [judge] }).evaluate(input('a'), []);
+    expect(undeclared?.score).toBe(0.75);
+    const [declared] = await hybrid({ evaluators: [judge] }).evaluate(input('a'), [{ name: 'Rationale', description: 'r', scale: { min: 0, max: 8 } }]);
+    expect(declared?.score).toBe(0.5);
+  });
+
   it('offers evaluateSync only when every child has it, and runs async children', async () => {
     const slow: Evaluator & { weight: number } = {
       type: 'Remote',
