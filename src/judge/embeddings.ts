@@ -9,7 +9,7 @@ import type { EmbeddingModel } from 'ai';
 export { cosineSimilarity } from './cosine.ts';
 import { withTracingSuppressed } from '../core/suppress-tracing.ts';
 import { cacheKey, type JudgeCache } from './cache.ts';
-import { JUDGE_FUNCTION_ID } from './judge-span.ts';
+import { JUDGE_RUNTIME_CONTEXT_KEY, judgeTelemetry } from './judge-span.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { withRetry, type RetryOptions } from './retry.ts';
 
@@ -32,6 +32,8 @@ export interface EmbeddingBatcherOptions {
   batchDelayMs?: number;
   /** Texts per call at most (default 64). */
   maxBatchSize?: number;
+  /** Keep AI SDK telemetry on even when tracing cannot be suppressed. */
+  traceJudgeCalls?: boolean;
 }
 
 interface Pending {
@@ -96,7 +98,7 @@ export class EmbeddingBatcher {
       this.calls += 1;
       const result = await this.options.limiter.run(
         Math.ceil(chars / 4),
-        () => withRetry((abortSignal) => withTracingSuppressed(() => embedMany({ model, values, maxRetries: 0, abortSignal, telemetry: { functionId: JUDGE_FUNCTION_ID } })), this.options.retry),
+        () => withRetry((abortSignal) => withTracingSuppressed(() => embedMany({ model, values, maxRetries: 0, abortSignal, telemetry: judgeTelemetry(this.options.traceJudgeCalls === true), runtimeContext: { [JUDGE_RUNTIME_CONTEXT_KEY]: true } })), this.options.retry),
         (value) => value.usage.tokens,
       );
       const tokens = result.usage.tokens ?? 0;

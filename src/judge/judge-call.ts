@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { errorMessage } from '../core/errors.ts';
 import { withTracingSuppressed } from '../core/suppress-tracing.ts';
 import { JudgeError } from './judge-error.ts';
-import { JUDGE_FUNCTION_ID, JUDGE_RUNTIME_CONTEXT_KEY } from './judge-span.ts';
+import { JUDGE_RUNTIME_CONTEXT_KEY, judgeTelemetry } from './judge-span.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { withRetry, type RetryOptions } from './retry.ts';
 
@@ -38,6 +38,8 @@ export interface JudgeCallOptions<T> {
   limiter: RateLimiter;
   /** Token estimate reserved in the limiter's token bucket. */
   estimatedTokens: number;
+  /** Keep AI SDK telemetry on even when tracing cannot be suppressed (spans are then only marked). */
+  traceJudgeCalls?: boolean;
 }
 
 /** A judge call's parsed output, usage and how it went. */
@@ -67,7 +69,7 @@ async function attempt<T>(options: JudgeCallOptions<T>, messages: ModelMessage[]
         ...(options.settings.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.settings.maxOutputTokens }),
         maxRetries: 0,
         abortSignal,
-        telemetry: { functionId: JUDGE_FUNCTION_ID, includeRuntimeContext: { [JUDGE_RUNTIME_CONTEXT_KEY]: true } },
+        telemetry: judgeTelemetry(options.traceJudgeCalls === true),
         runtimeContext: { [JUDGE_RUNTIME_CONTEXT_KEY]: true },
       }),
     );

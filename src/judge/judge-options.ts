@@ -92,6 +92,8 @@ export const modelCallOptionsShape = {
   rateLimit: z.strictObject({ concurrency: z.number().int().positive().optional(), requestsPerMinute: z.number().positive().optional(), tokensPerMinute: z.number().positive().optional() }).optional(),
   /** A limiter instance (overrides rateLimit). */
   rateLimiter: z.instanceof(RateLimiter).optional(),
+  /** Keep AI SDK telemetry on for judge calls even when tracing cannot be suppressed (spans are marked). */
+  traceJudgeCalls: z.boolean().default(false),
 };
 
 /** Options schema of `LLMJudge` / `llm_judge`. */

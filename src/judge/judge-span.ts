@@ -1,9 +1,11 @@
 /**
  * The marker on spans of judge calls. Judge calls run under suppressTracing, so with a context manager
- * the SDK records nothing. If an instrumentation traces them anyway, they carry
+ * the SDK records nothing; without one, AI SDK telemetry is off for them unless `traceJudgeCalls` is
+ * set. If an instrumentation traces them anyway, they carry
  * `gen_ai.agent.name` / `ai.telemetry.functionId` = `otel-evals.judge` (telemetry functionId), and,
  * with `enrichSpan: markJudgeSpans` on `@ai-sdk/otel`'s integration, `otel_evals.judge` = true.
  */
+import { isTracingSuppressed } from '../core/suppress-tracing.ts';
 import { ATTR_OTEL_EVALS_JUDGE } from '../semconv.ts';
 
 /** `telemetry.functionId` of every judge call: `gen_ai.agent.name` / `ai.telemetry.functionId` on its spans. */
@@ -27,4 +29,14 @@ export function isJudgeSpanAttributes(attributes: Readonly<Record<string, unknow
     attributes['gen_ai.agent.name'] === JUDGE_FUNCTION_ID ||
     attributes['ai.telemetry.functionId'] === JUDGE_FUNCTION_ID
   );
+}
+
+/**
+ * The AI SDK per-call `telemetry` of a judge or embedding call, to be built inside the suppressed
+ * context. When suppression is in effect (a context manager is registered) telemetry stays on and the
+ * SDK records nothing; when it is not, telemetry is turned off unless `traceJudgeCalls` is set, since
+ * unmarked judge spans reaching a processor would be judged again, and again.
+ */
+export function judgeTelemetry(traceJudgeCalls: boolean): { isEnabled: boolean; functionId: string; includeRuntimeContext: Record<string, true> } {
+  return { isEnabled: traceJudgeCalls || isTracingSuppressed(), functionId: JUDGE_FUNCTION_ID, includeRuntimeContext: { [JUDGE_RUNTIME_CONTEXT_KEY]: true } };
 }

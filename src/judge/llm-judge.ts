@@ -52,7 +52,7 @@ async function cachedCall<T extends CachedCall['value']>(rt: JudgeRuntime, parts
     if (rt.budget && !rt.budget.tryStart()) throw BUDGET_SIGNAL;
     const estimatedTokens = Math.ceil((system.length + prompt.length) / 4) + (settings.maxOutputTokens ?? 150 * criteriaCount);
     try {
-      const call = await callJudge({ model: await rt.model(), system, prompt, schema, settings, retry: rt.resources.retry, limiter: rt.resources.limiter, estimatedTokens });
+      const call = await callJudge({ model: await rt.model(), system, prompt, schema, settings, retry: rt.resources.retry, limiter: rt.resources.limiter, estimatedTokens, traceJudgeCalls: rt.opts.traceJudgeCalls });
       rt.budget?.record(call.usage.inputTokens + call.usage.outputTokens);
       return call as CachedCall;
     } catch (error) {

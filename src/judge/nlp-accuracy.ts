@@ -33,6 +33,7 @@ export function nlpAccuracy(options: NLPAccuracyOptions, type = 'NLPAccuracy'): 
     cache: resources.cache,
     batchDelayMs: opts.batchDelayMs,
     maxBatchSize: opts.maxBatchSize,
+    traceJudgeCalls: opts.traceJudgeCalls,
   });
   const name = opts.criterionName;
   return {

@@ -19,6 +19,7 @@ export interface ModelCallOptions {
   cache: boolean | { maxEntries?: number | undefined; directory?: string | undefined; ttlMs?: number | undefined } | JudgeCache;
   rateLimit?: { concurrency?: number | undefined; requestsPerMinute?: number | undefined; tokensPerMinute?: number | undefined } | undefined;
   rateLimiter?: RateLimiter | undefined;
+  traceJudgeCalls: boolean;
 }
 
 /** What a model-backed evaluator runs with. */

@@ -45,8 +45,16 @@ describe('judge loop guard', () => {
     expect(exporter.getFinishedSpans().some((span) => isOwnSpan(span))).toBe(false);
   });
 
-  it('marks every span of a judge call when tracing is not suppressed, so the processor treats them as its own', async () => {
-    const judge = llmJudge({ model: mockJudge((call) => verdictFor(call.criteria, 4)), criteria, cache: false, rateLimiter: new RateLimiter() });
+  it('turns AI SDK telemetry off for judge calls when tracing cannot be suppressed (no context manager)', async () => {
+    await llmJudge({ model: mockJudge((call) => verdictFor(call.criteria, 4)), criteria, cache: false, rateLimiter: new RateLimiter() }).evaluate({ response: 'x', criteria: [] }, []);
+    await nlpAccuracy({ model: mockEmbedder(), cache: createJudgeCache(), rateLimiter: new RateLimiter() }).evaluate({ response: 'a', groundTruth: 'b', criteria: [] }, []);
+    expect(exporter.getFinishedSpans()).toHaveLength(0);
+    await generateText({ model: mockJudge(() => 'hello'), prompt: 'hi' });
+    expect(exporter.getFinishedSpans().length).toBeGreaterThan(0);
+  });
+
+  it('with traceJudgeCalls, marks every span of a judge call so the processor treats them as its own', async () => {
+    const judge = llmJudge({ model: mockJudge((call) => verdictFor(call.criteria, 4)), criteria, cache: false, rateLimiter: new RateLimiter(), traceJudgeCalls: true });
     await judge.evaluate({ response: 'x', criteria: [] }, []);
     const spans = exporter.getFinishedSpans();
     expect(spans.map((span) => span.name).sort()).toEqual(['chat judge-1', 'invoke_agent judge-1', 'step 1']);
