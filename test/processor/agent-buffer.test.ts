@@ -1,0 +1,87 @@
+/** Agent-level evaluation through the processor: nested agents, evictions, TTL and unknown shapes. */
+import { describe, expect, it } from 'vitest';
+import { ROOT_CONTEXT, trace } from '@opentelemetry/api';
+import type { Span, Tracer } from '@opentelemetry/api';
+import { mockEvaluator } from '../../src/testing/index.ts';
+import { runWeatherAgent } from '../helpers/ai-sdk-agent.ts';
+import { setup } from './helpers.ts';
+
+const criteria = [{ name: 'x', description: 'x', scale: 'binary' }];
+const result = [{ criterionName: 'x', score: true, evaluatorType: 'Mock' }];
+const OUTPUT = (text: string) => JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: text }] }]);
+
+function child(tracer: Tracer, parent: Span, name: string, attributes: Record<string, string>): Span {
+  return tracer.startSpan(name, { attributes }, trace.setSpan(ROOT_CONTEXT, parent));
+}
+
+describe('agent-level evaluation', () => {
+  it('gives an outer agent the spans of its inner agent too', async () => {
+    const seen = mockEvaluator({ criterionNames: ['x'], results: result });
+    const { processor, provider } = setup({ rules: [{ name: 'agents', match: { role: 'agent' }, criteria, evaluators: [seen] }] });
+    const tracer = provider.getTracer('app');
+    const outer = tracer.startSpan('invoke_agent outer', { attributes: { 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.name': 'outer' } });
+    const inner = child(tracer, outer, 'invoke_agent inner', { 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.name': 'inner' });
+    child(tracer, inner, 'chat m', { 'gen_ai.operation.name': 'chat', 'gen_ai.output.messages': OUTPUT('inner answer') }).end();
+    inner.setAttribute('gen_ai.output.messages', OUTPUT('inner answer'));
+    inner.end();
+    child(tracer, outer, 'chat m', { 'gen_ai.operation.name': 'chat', 'gen_ai.output.messages': OUTPUT('outer answer') }).end();
+    outer.setAttribute('gen_ai.output.messages', OUTPUT('outer answer'));
+    outer.end();
+    await processor.forceFlush();
+    const byAgent = new Map(seen.calls.map((call) => [call.input.context?.agentName, call.input]));
+    expect(byAgent.get('inner')?.context?.llmCalls).toHaveLength(1);
+    expect(byAgent.get('outer')?.context?.llmCalls).toHaveLength(2);
+  });
+
+  it('counts evicted spans: per-trace limit and TTL', async () => {
+    const seen = mockEvaluator({ criterionNames: ['x'], results: result });
+    const { processor, provider, emitter } = setup({
+      traceBuffer: { maxSpansPerTrace: 2, traceTtlMillis: 20 },
+      rules: [{ name: 'agents', match: { operation: 'invoke_agent' }, criteria, evaluators: [seen] }],
+    });
+    await runWeatherAgent({ tracerProvider: provider });
+    await processor.forceFlush();
+    // 2 chat + 1 tool + 2 step spans under the agent; 2 kept, 3 dropped and counted
+    expect(emitter.dropped.buffer_evicted).toBe(3);
+    const tracer = provider.getTracer('app');
+    const agent = tracer.startSpan('invoke_agent a', { attributes: { 'gen_ai.operation.name': 'invoke_agent' } });
+    child(tracer, agent, 'chat m', { 'gen_ai.operation.name': 'chat' }).end();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    child(tracer, agent, 'chat m', { 'gen_ai.operation.name': 'chat' }).end();
+    // the second chat starts a new entry after the first expired: 1 more eviction
+    expect(emitter.dropped.buffer_evicted).toBe(4);
+    agent.end();
+    await processor.shutdown();
+  });
+
+  it('does not buffer when no rule may select agents', async () => {
+    const seen = mockEvaluator({ criterionNames: ['x'], results: result });
+    const { processor, provider } = setup({ rules: [{ name: 'chats', match: { operation: 'chat' }, criteria, evaluators: [seen] }] });
+    await runWeatherAgent({ tracerProvider: provider });
+    await processor.forceFlush();
+    expect((processor as unknown as { buffer: unknown }).buffer).toBeUndefined();
+    expect(seen.calls).toHaveLength(2);
+  });
+
+  it('counts a span matched by name but of unknown shape as skipped, not as an error', async () => {
+    const seen = mockEvaluator({ criterionNames: ['x'], results: result });
+    const { processor, provider, emitter } = setup({ rules: [{ name: 'custom', match: { spanName: 'my-llm-call' }, criteria, evaluators: [seen] }] });
+    provider.getTracer('app').startSpan('my-llm-call', { attributes: { prompt: 'hi' } }).end();
+    await processor.forceFlush();
+    expect(seen.calls).toHaveLength(0);
+    expect(emitter.skipped.unknown_shape).toBe(1);
+    expect(emitter.errors).toEqual({});
+  });
+
+  it('cuts an evaluator at evaluationTimeoutMillis and emits its error result', async () => {
+    const stuck = mockEvaluator({ type: 'Stuck', criterionNames: ['x'], results: () => new Promise(() => {}) });
+    const { processor, provider, emitter } = setup({
+      evaluationTimeoutMillis: 30,
+      rules: [{ name: 'chats', match: { operation: 'chat' }, criteria, evaluators: [stuck] }],
+    });
+    provider.getTracer('app').startSpan('chat m', { attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.output.messages': OUTPUT('hi') } }).end();
+    await processor.forceFlush();
+    expect(emitter.records).toHaveLength(1);
+    expect(emitter.records[0]!.results[0]).toMatchObject({ criterionName: 'x', label: 'error', metadata: { errorType: 'timeout' } });
+  });
+});
