@@ -10,11 +10,15 @@ set -euo pipefail
 OCB_VERSION="v0.158.0"
 here="$(cd "$(dirname "$0")" && pwd)"
 manifest="$here/builder-config.yaml"
+# Checksums of every module the distribution needs, so the build verifies downloads against this file
+# (and does not depend on the checksum database answering for each module). Refresh it after changing the
+# manifest: GONOSUMDB=... once, then copy the go.sum the builder leaves in its output directory.
+gosum="$here/otelcol-go.sum"
 cache_root="${OTEL_EVALS_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/otel-evals}"
 
 command -v go >/dev/null || { echo "build-collector: Go is required (https://go.dev/dl/)" >&2; exit 1; }
 
-hash="$( (cat "$manifest"; echo "ocb=$OCB_VERSION") | sha256sum | cut -c1-16)"
+hash="$( (cat "$manifest" "$gosum"; echo "ocb=$OCB_VERSION") | sha256sum | cut -c1-16)"
 dir="$cache_root/otelcol-$hash"
 binary="$dir/otelcol-evals"
 
@@ -40,6 +44,8 @@ GOBIN="$cache_root/ocb-$OCB_VERSION" go install "go.opentelemetry.io/collector/c
 
 # Same manifest, but built inside the scratch directory.
 sed "s#^\(  output_path:\).*#\1 $work/dist#" "$manifest" >"$work/builder-config.yaml"
+mkdir -p "$work/dist"
+cp "$gosum" "$work/dist/go.sum"
 
 echo "build-collector: building (several minutes on a cold Go cache)" >&2
 start=$(date +%s)
