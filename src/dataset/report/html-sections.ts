@@ -28,7 +28,7 @@ export function summarySection(report: RunReport): string {
     card('summary-average-score', 'Avg weighted score', formatScore(summary.averageWeightedScore)),
     card('summary-duration', 'Duration', formatDuration(summary.durationMs)),
   ];
-  const counts = `<p id="summary-counts">${summary.passed} passed, ${summary.failed} failed, ${summary.errors} ${summary.errors === 1 ? 'error' : 'errors'}, ${summary.skipped} skipped; a case passes when its weighted score reaches ${esc(String(report.threshold))}.</p>`;
+  const counts = `<p id="summary-counts">${summary.passed} passed, ${summary.failed} failed, ${summary.errors} ${summary.errors === 1 ? 'error' : 'errors'}, ${summary.skipped} skipped; ${thresholdSentence(report)}</p>`;
   const rows = report.suites.map((suite) => {
     const c = countSuite(suite);
     return `<tr><td class="text">${esc(suite.name)}</td><td>${esc(suite.profile ?? '–')}</td><td class="num">${suite.cases.length}</td><td class="num">${c.passed}</td><td class="num">${c.failed}</td><td class="num">${c.errors}</td><td class="num">${c.skipped}</td><td class="num">${formatPercent(suite.successRate)}</td><td class="num">${formatScore(suite.averageWeightedScore)}</td><td>${badge(suite.overallPassed ? 'passed' : 'failed', suite.overallPassed ? 'pass' : 'fail')}</td></tr>`;
@@ -94,4 +94,12 @@ export function comparisonSection(comparison: ComparisonReport | undefined): str
 function passRate(rate: number | undefined, ci: readonly [number, number] | undefined): string {
   if (rate === undefined) return '–';
   return ci ? `${formatPercent(rate)} [${formatPercent(ci[0])}, ${formatPercent(ci[1])}]` : formatPercent(rate);
+}
+
+/** How a case passes: one threshold for the run, or the suites' own when they differ. */
+function thresholdSentence(report: RunReport): string {
+  const thresholds = report.suites.map((suite) => `${esc(suite.name)} ${esc(String(suite.threshold ?? report.threshold))}`);
+  const distinct = new Set(report.suites.map((suite) => suite.threshold ?? report.threshold));
+  if (distinct.size <= 1) return `a case passes when its weighted score reaches ${esc(String([...distinct][0] ?? report.threshold))}.`;
+  return `a case passes when its weighted score reaches its suite's threshold (${thresholds.join(', ')}).`;
 }

@@ -84,12 +84,12 @@ export function describeFailure(score: CaseScore): string {
   return `${score.criterionName} ${value}${threshold}${reasoning}`;
 }
 
-/** Why a case did not pass, in one line: its error, or its failing criteria, or its weighted score. */
+/** Why a case did not pass, in one line: its error, or its failing criteria, or its weighted score (against its own threshold, else `threshold`). */
 export function caseReason(entry: CaseReport, threshold: number): string {
   if (entry.error) return `error: ${entry.error}`;
   const failing = failingScores(entry);
   if (failing.length > 0) return failing.map(describeFailure).join('; ');
-  if (entry.weightedScore !== undefined) return `weighted score ${entry.weightedScore.toFixed(3)} < ${threshold}`;
+  if (entry.weightedScore !== undefined) return `weighted score ${entry.weightedScore.toFixed(3)} < ${entry.threshold ?? threshold}`;
   return entry.status;
 }
 

@@ -21,6 +21,13 @@ describe('renderHtml', () => {
     expect(html).toContain('<li><strong>correctness</strong> (calculator): 0.750 against a target of 0.900</li>');
   });
 
+  it('names each suite threshold when they differ', () => {
+    const report = sampleReport();
+    expect(renderHtml(report)).toContain('a case passes when its weighted score reaches 0.75.');
+    report.suites[1]!.threshold = 0.9;
+    expect(renderHtml(report)).toContain("reaches its suite's threshold (calculator 0.75, summaries 0.9).");
+  });
+
   it('has every section, dimension chart bars with target ticks, and a score histogram', () => {
     const html = renderHtml(sampleReport());
     for (const id of ['summary', 'dimensions', 'distribution', 'comparison', 'failures', 'cases']) expect(html).toContain(`<section id="${id}">`);
