@@ -9,7 +9,8 @@
  * collector listens at OTEL_EXPORTER_OTLP_ENDPOINT (default http://localhost:4318), exported over OTLP.
  *
  * OTEL_EVALS_DEMO_MODE=baseline|degraded picks the mock model's behaviour; OTEL_EVALS_DEMO_ROUNDS=n
- * repeats the questions n times (default 1).
+ * repeats the questions n times (default 1); OTEL_EVALS_DEMO_INTERVAL_MS=ms pauses between rounds, so a long
+ * run produces a steady stream of telemetry (the end-to-end test uses it for its baseline and degraded phases).
  */
 import { OpenTelemetry } from '@ai-sdk/otel';
 import type { LanguageModel } from 'ai';
@@ -42,6 +43,7 @@ export async function runDemo(options: DemoOptions = {}) {
   const log = options.quiet ? () => undefined : (line: string) => console.log(line);
   const mode: DemoMode = options.mode ?? (process.env.OTEL_EVALS_DEMO_MODE === 'degraded' ? 'degraded' : 'baseline');
   const rounds = options.rounds ?? Math.max(1, Number(process.env.OTEL_EVALS_DEMO_ROUNDS ?? 1) || 1);
+  const pauseMs = Math.max(0, Number(process.env.OTEL_EVALS_DEMO_INTERVAL_MS ?? 0) || 0);
   const endpoint = otlpEndpoint();
   const exportOtlp = options.exportOtlp === 'auto' || options.exportOtlp === undefined ? await collectorListening(endpoint) : options.exportOtlp;
   if (exportOtlp) log(`Exporting traces, logs and metrics over OTLP/HTTP to ${endpoint}.`);
@@ -66,6 +68,7 @@ export async function runDemo(options: DemoOptions = {}) {
         });
         if (round === 0) log(`Q: ${question}\nA: ${text}`);
       }
+      if (pauseMs > 0 && round < rounds - 1) await new Promise((resolve) => setTimeout(resolve, pauseMs));
     }
     await processor.forceFlush();
   } finally {
