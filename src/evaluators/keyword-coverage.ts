@@ -63,7 +63,7 @@ export function keywordList(value: unknown): string[] | undefined {
 /** Scores the share of expected keywords present in the text (found / total). */
 export function keywordCoverage(options: KeywordCoverageOptions): Evaluator {
   const opts = parseOptions(keywordCoverageSchema, options, TYPE);
-  const match: TermMatchOptions = { caseSensitive: opts.caseSensitive, matchWholeWord: opts.matchWholeWord };
+  const match: TermMatchOptions = { caseSensitive: opts.caseSensitive, matchWholeWord: opts.matchWholeWord, exactWhitespace: !opts.normalizeWhitespace };
   // Keywords read from inputs repeat across inputs: their compiled tests are kept, up to a bound.
   const tests = new Map<string, TermTest>();
   const testFor = (keyword: string): TermTest => {
@@ -111,7 +111,10 @@ export function keywordCoverage(options: KeywordCoverageOptions): Evaluator {
 }
 
 function coverage(raw: string, keywords: readonly Keyword[], criterionName: string, opts: { normalizeWhitespace: boolean; caseSensitive: boolean; matchWholeWord: boolean }): EvaluationResult {
-  const text = opts.normalizeWhitespace ? collapseWhitespace(raw) : raw;
+  // Collapsing whitespace only matters to substring tests of keywords that hold a space (whole-word
+  // patterns match any whitespace run already), so ordinary keyword lists skip it.
+  const collapse = opts.normalizeWhitespace && !opts.matchWholeWord && keywords.some((k) => k.keyword.includes(' '));
+  const text = collapse ? collapseWhitespace(raw) : raw;
   // Substring tests compare with the text lower-cased once here rather than once per keyword.
   const folded = opts.caseSensitive || opts.matchWholeWord ? text : text.toLowerCase();
   const found: string[] = [];

@@ -13,6 +13,7 @@ import { resolveFieldText } from '../core/text.ts';
 import type { EvaluationResult, Evaluator } from '../core/types.ts';
 
 const TYPE = 'Sentiment';
+const NON_SPACE = /\S/;
 
 /** Options of `Sentiment`. */
 export const sentimentSchema = z
@@ -61,7 +62,7 @@ export function sentiment(options: SentimentOptions = {}): Evaluator {
     evaluateSync(input) {
       const text = resolveFieldText(input, opts.sourceTextField);
       if (text === undefined) return [skippedResult(opts.criterionName, TYPE, `no ${opts.sourceTextField}`)];
-      if (text.trim() === '') return [skippedResult(opts.criterionName, TYPE, `${opts.sourceTextField} is empty`)];
+      if (!NON_SPACE.test(text)) return [skippedResult(opts.criterionName, TYPE, `${opts.sourceTextField} is empty`)];
       const analysis = analyzer.analyze(text);
       const comparative = analysis.comparative;
       const category = categorize(comparative);

@@ -33,7 +33,9 @@ describe('KeywordCoverage', () => {
   it('normalizes whitespace in the text and the keywords', () => {
     expect(run(keywordCoverage({ expectedKeywords: ['New   York'] }), input('in New\n  York today')).score).toBe(1);
     expect(run(keywordCoverage({ expectedKeywords: ['New York'], normalizeWhitespace: false }), input('in New\n  York')).score).toBe(0);
-    expect(run(keywordCoverage({ expectedKeywords: ['New York'], matchWholeWord: true, normalizeWhitespace: false }), input('in New\n  York')).score).toBe(1);
+    expect(run(keywordCoverage({ expectedKeywords: ['New York'], matchWholeWord: true }), input('in New\n  York')).score).toBe(1);
+    expect(run(keywordCoverage({ expectedKeywords: ['New York'], matchWholeWord: true, normalizeWhitespace: false }), input('in New\n  York')).score).toBe(0);
+    expect(run(keywordCoverage({ expectedKeywords: ['New York', 'in'] }), input('\tin New  York')).score).toBe(1);
   });
 
   it('counts a keyword listed twice once', () => {

@@ -77,6 +77,8 @@ describe('countChars and countWords', () => {
     expect(countChars('')).toBe(0);
     expect(countWords('')).toBe(0);
     expect(countWords(' a\u00a0b\u3000c\r\nd ')).toBe(4);
+    const mixed = 'one\u2003two\ufeffthree\u0085four \u200bfive\t\tsix';
+    expect(countWords(mixed)).toBe(mixed.split(/\s+/).filter(Boolean).length);
   });
 });
 

@@ -9,6 +9,8 @@ export interface TermMatchOptions {
   caseSensitive: boolean;
   /** Require a non-word character (or the text edge) on both sides of the term. */
   matchWholeWord: boolean;
+  /** Match the whitespace inside a term literally, rather than as any whitespace run (default false). */
+  exactWhitespace?: boolean;
 }
 
 const SPECIAL = /[.*+?^${}()|[\]\\/]/g;
@@ -20,9 +22,9 @@ export function escapeRegExp(text: string): string {
   return text.replace(SPECIAL, '\\$&');
 }
 
-/** Regular expression source of one literal term; its whitespace runs match any whitespace run. */
-export function termSource(term: string, matchWholeWord: boolean): string {
-  const literal = literalSource(term);
+/** Regular expression source of one literal term; unless exactWhitespace, its whitespace runs match any run. */
+export function termSource(term: string, matchWholeWord: boolean, exactWhitespace = false): string {
+  const literal = exactWhitespace ? escapeRegExp(term) : literalSource(term);
   return matchWholeWord ? `${WORD_BEFORE}${literal}${WORD_AFTER}` : literal;
 }
 
@@ -53,7 +55,7 @@ export type TermTest = (text: string, foldedText: string) => boolean;
  */
 export function compileTermTest(term: string, options: TermMatchOptions): TermTest {
   if (options.matchWholeWord) {
-    const pattern = new RegExp(termSource(term, true), options.caseSensitive ? 'u' : 'iu');
+    const pattern = new RegExp(termSource(term, true, options.exactWhitespace), options.caseSensitive ? 'u' : 'iu');
     return (text) => pattern.test(text);
   }
   const needle = options.caseSensitive ? term : term.toLowerCase();
