@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { EvaluationCriteria, EvaluatorConfigEntry } from '../../core/types.ts';
 import type { CaseExpectation, DimensionSpec, ScorerSpec, Strategy, SuiteFile } from '../format/model.ts';
 import { customScriptEvaluator } from './custom-script.ts';
+import { resolveModelRef } from './models.ts';
 import { CREATIVE_RUBRIC, DEFAULT_SEMANTIC_THRESHOLD } from './profiles.ts';
 
 /** One evaluator to run for a case, with where it was configured. */
@@ -53,13 +54,13 @@ export function strategyEntry(
     case 'semantic_sim': {
       const threshold = expected.semanticThreshold ?? file.settings.semanticThreshold ?? DEFAULT_SEMANTIC_THRESHOLD;
       const config: EvaluatorConfigEntry = { type: 'semantic_sim', criterionName: strategy, threshold };
-      if (file.settings.embeddingModel) config.model = file.settings.embeddingModel;
+      if (file.settings.embeddingModel) config.model = resolveModelRef(file.settings.embeddingModel);
       return one(config, threshold);
     }
     case 'llm_judge': {
       const rubric = expected.rubric ?? CREATIVE_RUBRIC;
       const config: EvaluatorConfigEntry = { type: 'llm_judge', rubric };
-      if (file.settings.judgeModel) config.model = file.settings.judgeModel;
+      if (file.settings.judgeModel) config.model = resolveModelRef(file.settings.judgeModel);
       const criteria = rubric.criteria.map((c) => ({ name: c.name, description: c.description, scale: { min: c.scale.min, max: c.scale.max }, weight: c.weight * weight }));
       return { ...base, config, criteria };
     }
@@ -92,7 +93,8 @@ export function scorerEntry(scorer: string, name: string, settings: Record<strin
     });
     return { config, at, typeKey: 'scorer', optionKey, criteria: [criterion(name, weight, limit)] };
   }
-  return { config: { ...split.options, type: scorer, criterionName: name }, at, typeKey: 'scorer', optionKey, criteria: [criterion(name, weight, limit)] };
+  const options = 'model' in split.options ? { ...split.options, model: resolveModelRef(split.options.model) } : split.options;
+  return { config: { ...options, type: scorer, criterionName: name }, at, typeKey: 'scorer', optionKey, criteria: [criterion(name, weight, limit)] };
 }
 
 /** Entries of a suite's scorers. */

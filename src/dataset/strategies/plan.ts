@@ -9,6 +9,7 @@ import { isEvaluator, validateEvaluatorConfigs } from '../../core/registry.ts';
 import type { EvaluationCriteria, Evaluator, EvaluatorConfigEntry } from '../../core/types.ts';
 import type { EvalCase, Strategy, SuiteFile, SuiteSpec } from '../format/model.ts';
 import { dimensionEntries, scorerEntries, strategyEntry, type PlannedEntry } from './entries.ts';
+import { modelRefName } from './models.ts';
 import { defaultStrategy } from './profiles.ts';
 
 /** How one case is scored. */
@@ -65,7 +66,7 @@ const failureCache = new Map<string, ConfigIssue[]>();
  */
 function instantiate(entry: PlannedEntry, issues: ConfigIssue[]): Evaluator | undefined {
   if (isEvaluator(entry.config)) return entry.config;
-  const key = JSON.stringify(entry.config);
+  const key = JSON.stringify(entry.config, (_key, value: unknown) => modelRefName(value) ?? value);
   const cached = evaluatorCache.get(key);
   if (cached) return cached;
   const failed = failureCache.get(key);
