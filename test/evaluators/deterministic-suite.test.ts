@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getEvaluatorDefinition } from '../../src/core/registry.ts';
+import { getEvaluatorDefinition, resolveEvaluators } from '../../src/core/registry.ts';
 import { runEvaluation } from '../../src/core/run-evaluation.ts';
 import type { EvaluatorConfigEntry } from '../../src/core/types.ts';
 
@@ -28,6 +28,8 @@ describe('the deterministic evaluators as a suite', () => {
       expect(definition?.description.length).toBeGreaterThan(20);
       expect(definition?.cost).toBe('free');
     }
+    const evaluators = resolveEvaluators(configs);
+    expect(evaluators.map((evaluator) => typeof evaluator.evaluateSync)).toEqual(configs.map(() => 'function'));
   });
 
   it('get through a 10 MB response without stalling: scored or skipped with the reason, never thrown', async () => {
