@@ -59,8 +59,24 @@ export interface JudgeVerdict {
   overallFeedback?: string;
 }
 
-/** Builds the zod schema of the verdict for these criteria (one required entry per criterion). */
+const schemas = new Map<string, z.ZodType<JudgeVerdict>>();
+
+/**
+ * The zod schema of the verdict for these criteria (one required entry per criterion), memoized per
+ * criteria set so a rule's schema is built (and turned into JSON Schema by the AI SDK) once.
+ */
 export function verdictSchema(criteria: readonly JudgeCriterion[], options: { overallFeedback?: boolean } = {}): z.ZodType<JudgeVerdict> {
+  const key = JSON.stringify([criteria.map((c) => [c.name, c.scale, c.labelScores]), options.overallFeedback === true]);
+  let schema = schemas.get(key);
+  if (!schema) {
+    schema = buildVerdictSchema(criteria, options);
+    if (schemas.size >= 256) schemas.clear();
+    schemas.set(key, schema);
+  }
+  return schema;
+}
+
+function buildVerdictSchema(criteria: readonly JudgeCriterion[], options: { overallFeedback?: boolean }): z.ZodType<JudgeVerdict> {
   const entries: Record<string, z.ZodType<CriterionVerdict>> = {};
   for (const criterion of criteria) {
     entries[criterion.name] = z.strictObject({
