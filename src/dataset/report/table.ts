@@ -13,6 +13,11 @@ import { layoutTable, paint } from './text-layout.ts';
 export interface TableOptions {
   /** Colour with ANSI escape codes (for a TTY); default false. */
   color?: boolean;
+  /**
+   * A suite with more cases than this lists only the cases that did not pass, and counts the rest;
+   * default 100. `Infinity` lists every case.
+   */
+  maxCaseRows?: number;
 }
 
 const STATUS_CELL: Record<CaseReport['status'], Cell> = {
@@ -29,7 +34,8 @@ export function renderTable(report: RunReport, options: TableOptions = {}): stri
   const lines: string[] = [];
   const agent = report.agentVersion ? `  agent ${terminalSafe(report.agentVersion)}` : '';
   lines.push(paint(`Run ${terminalSafe(report.runId)}  ${terminalSafe(report.suiteFile)}  ${report.status}  ${formatDuration(report.durationMs)}${agent}`, 'bold', color));
-  for (const suite of report.suites) lines.push('', ...suiteLines(suite, report.threshold, color));
+  const maxRows = options.maxCaseRows ?? 100;
+  for (const suite of report.suites) lines.push('', ...suiteLines(suite, report.threshold, color, maxRows));
   if (report.comparison) lines.push('', ...comparisonLines(report.comparison, color));
   const verdict = summary.overallPassed ? paint('PASSED', 'green', color) : paint('FAILED', 'red', color);
   lines.push(
@@ -40,18 +46,21 @@ export function renderTable(report: RunReport, options: TableOptions = {}): stri
   return `${lines.join('\n')}\n`;
 }
 
-function suiteLines(suite: SuiteReport, threshold: number, color: boolean): string[] {
+function suiteLines(suite: SuiteReport, threshold: number, color: boolean, maxRows: number): string[] {
   const counts = countSuite(suite);
   const gate = suite.overallPassed ? paint('PASS', 'green', color) : paint('FAIL', 'red', color);
   const profile = suite.profile ? ` (${terminalSafe(suite.profile)})` : '';
   const header = `Suite ${terminalSafe(suite.name)}${profile}  ${gate}  ${suite.cases.length} cases  ${counts.passed} passed  pass rate ${formatPercent(suite.successRate)}  avg score ${formatScore(suite.averageWeightedScore)}`;
   const rows: Cell[][] = [[{ text: 'STATUS' }, { text: 'CASE' }, { text: 'SCORE' }, { text: 'TIME' }, { text: 'REASON' }]];
-  for (const entry of suite.cases) {
+  const listed = suite.cases.length > maxRows ? suite.cases.filter((entry) => entry.status !== 'passed') : suite.cases;
+  for (const entry of listed) {
     const status = entry.nearMiss && entry.status === 'failed' ? { text: 'near', color: 'yellow' as Color } : STATUS_CELL[entry.status];
     const reason = entry.status === 'failed' || entry.status === 'error' ? caseReason(entry, threshold) : '';
     rows.push([status, { text: caseLabel(entry) }, { text: formatScore(entry.weightedScore) }, { text: formatDuration(entry.durationMs), color: 'gray' }, { text: reason, color: 'gray' }]);
   }
   const lines = [paint(header, 'bold', color), ...layoutTable(rows, { right: [2, 3], maxWidth: { 1: 48, 4: 100 }, indent: '  ', color })];
+  const hidden = suite.cases.length - listed.length;
+  if (hidden > 0) lines.push(paint(`  … ${hidden} passed cases not listed (every case: --format html or json)`, 'gray', color));
   if (suite.dimensions.length > 0) lines.push('', ...dimensionLines(suite, color));
   return lines;
 }

@@ -58,4 +58,15 @@ describe('renderTable', () => {
       expect(caseTable(text.replace(/\u001b\[\d+m/g, ''), 1)).toHaveLength(3);
     }
   });
+
+  it('lists only the cases that did not pass in a large suite', () => {
+    const report = sampleReport();
+    const text = renderTable(report, { maxCaseRows: 3 });
+    const rows = caseTable(text, 0);
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toMatch(/near +tc-004/);
+    expect(rows[2]).toBe('  … 3 passed cases not listed (every case: --format html or json)');
+    expect(caseTable(text, 1)).toHaveLength(3);
+    expect(caseTable(renderTable(report), 0)).toHaveLength(5);
+  });
 });
