@@ -12,7 +12,8 @@ export function criteriaByName(criteria: readonly EvaluationCriteria[] | undefin
 }
 
 /**
- * Completes a result in place: `normalizedScore` with the shared normalization, `passed` from the
+ * Completes a result in place: `normalizedScore` with the shared normalization (an evaluator's own
+ * normalizedScore is kept for criteria the input does not declare), `passed` from the
  * criterion's threshold (else an evaluator's own threshold verdict, else the run threshold) and a
  * low-cardinality `label` (`error`, `skipped`, a categorical label, or `pass`/`fail`).
  */
@@ -23,7 +24,9 @@ export function finalizeResult(result: EvaluationResult, criterion: EvaluationCr
     result.label = 'error';
     return result;
   }
-  const normalized = normalizeScore(result.score, criterion);
+  // A criterion the evaluator owns (a judge rubric, a template's criteria) is not in the input's list:
+  // the evaluator knows its scale, so the normalized score it set is kept.
+  const normalized = criterion === undefined && typeof result.normalizedScore === 'number' ? result.normalizedScore : normalizeScore(result.score, criterion);
   result.normalizedScore = normalized;
   if (normalized === null) {
     if (result.score === null) result.label = 'skipped';

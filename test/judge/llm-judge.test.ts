@@ -162,4 +162,11 @@ describe('LLMJudge', () => {
     expect(aggregated.results).toMatchObject([{ criterionName: 'helpful', score: 5, normalizedScore: 1, passed: true, label: 'pass', evaluatorType: 'llm_judge' }]);
     await expect(runEvaluation(input(), { evaluatorConfigs: [{ type: 'LLMJudge', model, template: 'nonsense' }] })).rejects.toThrow(/evaluatorConfigs\[0\]\.template: unknown template "nonsense"/);
   });
+
+  it('keeps the normalization of criteria the judge owns when the input does not declare them', async () => {
+    const model = mockJudge((call) => verdictFor(call.criteria, 4));
+    const aggregated = await runEvaluation(input(), { evaluatorConfigs: [{ type: 'LLMJudge', model, template: 'creative', ...isolated() }] });
+    expect(aggregated.results.map((r) => r.normalizedScore)).toEqual([0.75, 0.75, 0.75, 0.75]);
+    expect(aggregated.overallScore).toBe(0.75);
+  });
 });

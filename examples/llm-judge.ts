@@ -1,0 +1,69 @@
+/**
+ * Judge an agent's answer with an LLM: a rubric (the 003 creative profile's weights), a reference-based
+ * correctness template, failure analysis, and semantic similarity of embeddings. With OPENAI_API_KEY set
+ * it calls gpt-4o-mini and text-embedding-3-small; otherwise it runs against `ai/test` mock models that
+ * answer like a judge would, so the example always runs.
+ *
+ *   npm run example:judge
+ *   OPENAI_API_KEY=sk-... npm run example:judge
+ */
+import type { EmbeddingModel, LanguageModel } from 'ai';
+import { MockEmbeddingModelV4, MockLanguageModelV4 } from 'ai/test';
+import { llmJudge, nlpAccuracy, runEvaluation, type EvaluationInput } from '../src/index.ts';
+
+const input: EvaluationInput = {
+  prompt: 'Summarize Q4 2025 sales for the board in three bullet points. Data: total 1.5M USD, growth 12.5%, top product: Product A.',
+  response: '- Q4 sales reached 1.5M USD.\n- Growth was 21% over Q3.\n- Product A led sales.\nQuestions: cfo@example.com',
+  groundTruth: 'Q4 2025 sales: 1.5M USD, 12.5% growth, Product A was the top product.',
+  criteria: [],
+};
+
+/** A mock judge: reads the criteria from the instructions and scores like a careful reviewer would. */
+function mockJudge(): LanguageModel {
+  return new MockLanguageModelV4({
+    provider: 'mock',
+    modelId: 'judge',
+    doGenerate: async (options) => {
+      const system = options.prompt.find((message) => message.role === 'system')?.content;
+      const text = typeof system === 'string' ? system : '';
+      const names = [...text.matchAll(/^- "([^"]+)"/gm)].map((match) => match[1] ?? '');
+      const verdict = text.includes('root cause')
+        ? { analyses: [{ criterion: 'accuracy', rootCause: 'The growth figure was not taken from the data given (21% instead of 12.5%).', recommendations: ['Quote figures from the input data verbatim.', 'Add a check step that compares numbers with the source.'] }] }
+        : { scores: Object.fromEntries(names.map((name) => [name, name === 'accuracy' || name === 'correctness' ? { reasoning: 'States 21% growth; the data says 12.5%.', score: 2 } : { reasoning: 'Clear, complete and professional.', score: 4 }])) };
+      return {
+        content: [{ type: 'text', text: JSON.stringify(verdict) }],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: { inputTokens: { total: 420, noCache: 420, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 60, text: 60, reasoning: undefined } },
+        warnings: [],
+      };
+    },
+  });
+}
+
+/** A mock embedder: letter frequencies, enough to tell similar texts from different ones. */
+function mockEmbedder(): EmbeddingModel {
+  const embed = (text: string) => Array.from({ length: 26 }, (_, i) => [...text.toLowerCase()].filter((c) => c.charCodeAt(0) === 97 + i).length);
+  return new MockEmbeddingModelV4({ provider: 'mock', modelId: 'embed', doEmbed: async ({ values }) => ({ embeddings: values.map(embed), usage: { tokens: 30 }, warnings: [] }) });
+}
+
+const real = Boolean(process.env.OPENAI_API_KEY);
+const judgeModel = real ? 'openai:gpt-4o-mini' : mockJudge();
+const embeddingModel = real ? 'openai:text-embedding-3-small' : mockEmbedder();
+
+const result = await runEvaluation(input, {
+  evaluatorConfigs: [
+    llmJudge({ model: judgeModel, template: 'creative', failureAnalysis: true }),
+    llmJudge({ model: judgeModel, template: 'correctness' }),
+    nlpAccuracy({ model: embeddingModel, threshold: 0.8 }),
+  ],
+  evaluatorTimeoutMillis: 120_000,
+});
+
+console.log(`judge: ${real ? 'OpenAI gpt-4o-mini' : 'mock (set OPENAI_API_KEY for a real model)'}`);
+for (const r of result.results) {
+  const usage = r.metadata?.usage as { inputTokens: number; outputTokens: number } | undefined;
+  console.log(`${r.criterionName.padEnd(20)} ${String(r.score).padEnd(6)} ${(r.label ?? '').padEnd(7)} ${usage ? `${usage.inputTokens}+${usage.outputTokens} tokens` : ''}`);
+  console.log(`  ${(r.error ?? r.reasoning ?? '').replaceAll('\n', '\n  ')}`);
+}
+console.log(`overall ${result.overallScore?.toFixed(3)} passed=${String(result.passed)}`);
+console.log(`redactions before the judge: ${JSON.stringify(result.results[0]?.metadata?.redactions ?? {})}`);
