@@ -8,7 +8,8 @@
  * the median of the per-span batch averages. Spans/s time `startSpan` + `end` together.
  *
  * Targets: at most 1 µs added per span no rule matches (application spans and GenAI spans of other
- * operations), at most 3 µs per matched span sent to the queue. Memory: 200,000 matched spans while
+ * operations), at most 3 µs per matched span sent to the queue. Also shown: a matched chat span
+ * evaluated inline in onEnding (RuleBased, two criteria), checked against the default inline budget. Memory: 200,000 matched spans while
  * evaluations are blocked grow the heap by less than 64 MB beyond the queue bound, and the drop counter
  * is exactly 200,000 - maxQueueSize - in-flight. Exits non-zero when a target is missed.
  *
@@ -29,6 +30,8 @@ const CONCURRENCY = 8;
 const TARGET_UNMATCHED_MICROS = 1;
 const TARGET_MATCHED_MICROS = 3;
 const TARGET_HEAP_MB = 64;
+/** Inline evaluation has no stated target beyond the default per-span budget it must stay within. */
+const INLINE_BUDGET_MICROS = 2000;
 
 /** Forwards to the processor under test, or to nothing (the baseline). */
 class Switch implements SpanProcessor {
@@ -75,7 +78,15 @@ const processor = new EvaluatingSpanProcessor({
   emitter,
   maxQueueSize: MAX_QUEUE_SIZE,
   concurrency: CONCURRENCY,
-  rules: [{ name: 'tools', match: { operation: 'execute_tool' }, criteria: [{ name: 'tool_ok', description: 'tool call succeeded', scale: 'binary' }], evaluators: [asyncEvaluator] }],
+  rules: [
+    { name: 'tools', match: { operation: 'execute_tool' }, criteria: [{ name: 'tool_ok', description: 'tool call succeeded', scale: 'binary' }], evaluators: [asyncEvaluator] },
+    {
+      name: 'inline',
+      match: { operation: 'chat', model: 'inline-model' },
+      criteria: [{ name: 'not_empty', description: 'answered', scale: 'binary' }, { name: 'concise', description: 'short', scale: 'binary' }],
+      evaluators: [{ type: 'RuleBased', rules: [{ criterionName: 'not_empty', type: 'length', min: 1 }, { criterionName: 'concise', type: 'length', max: 300 }] }],
+    },
+  ],
 });
 const discard = { export: (_spans: ReadableSpan[], done: (result: { code: number }) => void) => done({ code: 0 }), shutdown: async () => {} };
 const toggle = new Switch();
@@ -84,10 +95,16 @@ const provider = new TracerProvider({
 });
 const tracer = provider.getTracer('bench-app');
 
-type Kind = 'http' | 'chat' | 'tool';
+type Kind = 'http' | 'chat' | 'tool' | 'inline';
 const ATTRIBUTES: Record<Kind, Record<string, string | number>> = {
   http: { 'http.request.method': 'GET', 'url.path': '/api/orders', 'http.response.status_code': 200 },
   chat: { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': 'openai', 'gen_ai.request.model': 'gpt-4o-mini', 'gen_ai.usage.input_tokens': 120 },
+  inline: {
+    'gen_ai.operation.name': 'chat',
+    'gen_ai.request.model': 'inline-model',
+    'gen_ai.input.messages': JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: 'What is the weather in Paris?' }] }]),
+    'gen_ai.output.messages': JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: 'It is 18°C and cloudy in Paris.' }], finish_reason: 'stop' }]),
+  },
   tool: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'get_weather', 'gen_ai.tool.call.arguments': '{"city":"Paris"}', 'gen_ai.tool.call.result': '{"temperatureC":18}' },
 };
 
@@ -96,7 +113,7 @@ const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
 /** Nanoseconds per span of `end()` alone, and of `startSpan` + `end()`, for one batch. */
 function batch(kind: Kind): { end: number; full: number } {
   const attributes = ATTRIBUTES[kind];
-  const name = kind === 'http' ? 'GET /api/orders' : kind === 'chat' ? 'chat gpt-4o-mini' : 'execute_tool get_weather';
+  const name = { http: 'GET /api/orders', chat: 'chat gpt-4o-mini', inline: 'chat inline-model', tool: 'execute_tool get_weather' }[kind];
   const spans: ReturnType<typeof tracer.startSpan>[] = new Array(BATCH);
   const startedAt = process.hrtime.bigint();
   for (let i = 0; i < BATCH; i++) spans[i] = tracer.startSpan(name, { attributes });
@@ -133,7 +150,7 @@ async function measure(kind: Kind): Promise<Figures> {
       await tick();
     }
     // Matched spans: let queued evaluations finish outside the timed region.
-    if (kind === 'tool') await processor.forceFlush();
+    if (kind === 'tool' || kind === 'inline') await processor.forceFlush();
   }
   toggle.target = undefined;
   return {
@@ -150,9 +167,9 @@ function report(label: string, figures: Figures, targetMicros: number): boolean 
   const oursRate = 1e9 / figures.oursFull;
   const pass = added <= targetMicros;
   console.log(
-    `${label.padEnd(34)} end(): baseline ${(figures.baselineEnd / 1000).toFixed(3)} µs, with processor ${(figures.oursEnd / 1000).toFixed(3)} µs, ` +
+    `${label.padEnd(37)} end(): baseline ${(figures.baselineEnd / 1000).toFixed(3)} µs, with processor ${(figures.oursEnd / 1000).toFixed(3)} µs, ` +
       `added ${added.toFixed(3)} µs (target <= ${targetMicros}) ${pass ? 'PASS' : 'FAIL'}\n` +
-      `${''.padEnd(34)} spans/s (start+end): baseline ${Math.round(baselineRate).toLocaleString('en-US')}, ` +
+      `${''.padEnd(37)} spans/s (start+end): baseline ${Math.round(baselineRate).toLocaleString('en-US')}, ` +
       `with processor ${Math.round(oursRate).toLocaleString('en-US')}, ratio ${(oursRate / baselineRate).toFixed(3)}`,
   );
   return pass;
@@ -187,7 +204,7 @@ async function burst(): Promise<boolean> {
   console.log(
     `burst of ${BURST.toLocaleString('en-US')} matched spans, evaluations blocked: heap growth ${growth.toFixed(1)} MB ` +
       `(target < ${TARGET_HEAP_MB} MB, queue bound ${MAX_QUEUE_SIZE} included) ${heapPass ? 'PASS' : 'FAIL'}\n` +
-      `${''.padEnd(34)} dropped ${dropped.toLocaleString('en-US')}, expected ${BURST} - ${MAX_QUEUE_SIZE} - ${inFlight} in flight = ` +
+      `${''.padEnd(37)} dropped ${dropped.toLocaleString('en-US')}, expected ${BURST} - ${MAX_QUEUE_SIZE} - ${inFlight} in flight = ` +
       `${expected.toLocaleString('en-US')}; queued ${processor.queueSize} ${dropPass ? 'PASS' : 'FAIL'}`,
   );
   release();
@@ -202,6 +219,7 @@ async function main(): Promise<void> {
     report('unmatched: application span', await measure('http'), TARGET_UNMATCHED_MICROS),
     report('unmatched: GenAI chat span', await measure('chat'), TARGET_UNMATCHED_MICROS),
     report('matched: tool span -> queue', await measure('tool'), TARGET_MATCHED_MICROS),
+    report('matched: chat span, inline RuleBased', await measure('inline'), INLINE_BUDGET_MICROS),
     await burst(),
   ];
   console.log(`evaluations emitted ${counts.records.toLocaleString('en-US')}, errors ${counts.errors}`);

@@ -5,9 +5,11 @@
  * events, evaluation span and metrics still happens from the queue, without re-running evaluators.
  *
  * Budget: the time of extraction, input building, evaluators and attribute writing is measured per
- * span. When a run passes the budget its scores are still written (the time is spent) and the rule
- * gets a strike; after {@link MAX_BUDGET_STRIKES} strikes (a first run may pay for JIT warm-up) the
- * rule runs from the queue for all later spans. Inputs longer than {@link MAX_INLINE_INPUT_CHARS}
+ * span. A run that passes the budget still writes its scores (the time is spent). When most of a rule's
+ * recent runs pass it ({@link OVERRUNS_TO_DEMOTE} of the last {@link BUDGET_WINDOW}), its typical cost is
+ * over budget and it runs from the queue for all later spans. Judging the typical run rather than one
+ * run keeps a GC pause or the process being descheduled on a busy machine from moving a cheap rule; the
+ * first {@link INLINE_WARMUP_RUNS} runs of a rule (JIT compilation) are not judged. Inputs longer than {@link MAX_INLINE_INPUT_CHARS}
  * always go to the queue, so a huge response never meets an evaluator on the application's thread.
  */
 import { context } from '@opentelemetry/api';
@@ -20,8 +22,12 @@ import type { WritableSpanLike } from './types.ts';
 import { messageText } from '../core/text.ts';
 import type { EvaluationInput, InputLimits } from '../core/types.ts';
 
-/** Over-budget runs a rule may have before it moves to the queue for good. */
-export const MAX_BUDGET_STRIKES = 3;
+/** Recent inline runs of a rule that are judged against the budget. */
+export const BUDGET_WINDOW = 16;
+/** Over-budget runs among the last {@link BUDGET_WINDOW} after which a rule moves to the queue for good. */
+export const OVERRUNS_TO_DEMOTE = 8;
+/** First inline runs of a rule that give no strikes (they pay for JIT compilation). */
+export const INLINE_WARMUP_RUNS = 5;
 /** Inputs whose response and prompt together are longer than this are evaluated from the queue. */
 export const MAX_INLINE_INPUT_CHARS = 20_000;
 
@@ -31,9 +37,16 @@ export type InlineResult =
   | { kind: 'skip'; reason: string }
   | { kind: 'queue' };
 
-/** Tracks over-budget strikes per rule and which rules were moved to the queue. */
+interface RuleRuns {
+  count: number;
+  /** One bit per judged run in a ring of BUDGET_WINDOW: 1 when it passed the budget. */
+  window: number;
+  overruns: number;
+}
+
+/** Tracks the recent inline runs of each rule against the budget, and which rules were moved to the queue. */
 export class InlineBudget {
-  private readonly strikes = new Map<ResolvedRule, number>();
+  private readonly runs = new Map<ResolvedRule, RuleRuns>();
   private readonly demoted = new Set<ResolvedRule>();
 
   constructor(readonly budgetMicros: number) {}
@@ -43,11 +56,21 @@ export class InlineBudget {
     return this.budgetMicros > 0 && rule.syncOnly && !this.demoted.has(rule);
   }
 
-  /** Records an over-budget run; returns true when the rule was just moved to the queue. */
-  strike(rule: ResolvedRule): boolean {
-    const count = (this.strikes.get(rule) ?? 0) + 1;
-    this.strikes.set(rule, count);
-    if (count < MAX_BUDGET_STRIKES || this.demoted.has(rule)) return false;
+  /** Records the duration of one inline run; returns true when the rule was just moved to the queue. */
+  record(rule: ResolvedRule, elapsedMs: number): boolean {
+    let state = this.runs.get(rule);
+    if (state === undefined) {
+      state = { count: 0, window: 0, overruns: 0 };
+      this.runs.set(rule, state);
+    }
+    state.count += 1;
+    if (state.count <= INLINE_WARMUP_RUNS) return false;
+    const bit = 1 << ((state.count - INLINE_WARMUP_RUNS - 1) % BUDGET_WINDOW);
+    const over = elapsedMs * 1000 > this.budgetMicros;
+    if ((state.window & bit) !== 0) state.overruns -= 1;
+    state.window = over ? state.window | bit : state.window & ~bit;
+    if (over) state.overruns += 1;
+    if (state.overruns < OVERRUNS_TO_DEMOTE || this.demoted.has(rule)) return false;
     this.demoted.add(rule);
     return true;
   }
@@ -65,7 +88,6 @@ export class InlineBudget {
 export function evaluateInline(job: EvaluationJob, span: WritableSpanLike, budget: InlineBudget, inputLimits: InputLimits | undefined): InlineResult {
   const startTimeMs = Date.now();
   const started = performance.now();
-  const budgetMs = budget.budgetMicros / 1000;
   return context.with(suppressTracing(context.active()), (): InlineResult => {
     const prepared = prepareInput(job, inputLimits);
     if ('skip' in prepared) return { kind: 'skip', reason: prepared.skip };
@@ -73,7 +95,7 @@ export function evaluateInline(job: EvaluationJob, span: WritableSpanLike, budge
     const execution = runSyncEvaluators(prepared.input, job.rule);
     const outcome = buildOutcome(job, prepared.input, execution, startTimeMs, performance.now() - started);
     writeSpanAttributes(span, outcome.record.results);
-    if (performance.now() - started > budgetMs) budget.strike(job.rule);
+    budget.record(job.rule, performance.now() - started);
     return { kind: 'done', outcome };
   });
 }
