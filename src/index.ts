@@ -138,3 +138,17 @@ export type { ExtractOptions } from './extract/index.ts';
 export type { Dialect, ExtractedSpan, SpanClassification, SpanLike, SpanRole, TokenUsage } from './extract/types.ts';
 
 // ---- offline evaluation --------------------------------------------------------------------------
+export { loadSuiteFile, migrateSuiteFile, SuiteFileError } from './dataset/format/load.ts';
+export type { SuiteFile, SuiteSpec, EvalCase, CaseExpectation, TargetSpec, Strategy, Profile, DimensionSpec, ScorerSpec } from './dataset/format/model.ts';
+export { runSuiteFile, RunAbortedError } from './dataset/runner/run-suite-file.ts';
+export type { RunSuiteOptions, RunProgress } from './dataset/runner/run-suite-file.ts';
+export { prepareRun } from './dataset/runner/prepare.ts';
+export type { PreparedRun, PreparedSuite, PrepareOptions } from './dataset/runner/prepare.ts';
+export { RunStore, DEFAULT_RUN_STORE_PATH } from './dataset/store/run-store.ts';
+export type { StoredRun, StoredCase } from './dataset/store/run-store.ts';
+export { registerSuiteModel } from './dataset/strategies/models.ts';
+export { CREATIVE_RUBRIC } from './dataset/strategies/profiles.ts';
+export { customScriptEvaluator } from './dataset/strategies/custom-script.ts';
+export type { CustomScriptOptions, CustomScorerRequest, CustomScorerResponse, CustomScorerFunction } from './dataset/strategies/custom-script.ts';
+export { createTarget, moduleTarget, httpTarget, outputsTarget, tracesTarget, TargetError } from './dataset/targets/index.ts';
+export type { Target, TargetResult, TargetCallContext, AgentFunction } from './dataset/targets/index.ts';

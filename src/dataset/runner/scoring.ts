@@ -76,7 +76,7 @@ function mean(values: readonly number[]): number | undefined {
   return values.length === 0 ? undefined : values.reduce((a, b) => a + b, 0) / values.length;
 }
 
-const MODEL_TYPES = new Set(['llm_judge', 'LLMJudge', 'semantic_sim', 'NLPAccuracy']);
+const METHOD_OF_TYPE: Record<string, string> = { llm_judge: 'llm_judge', LLMJudge: 'llm_judge', semantic_sim: 'semantic_sim', NLPAccuracy: 'semantic_sim', hybrid: 'hybrid' };
 
 /** Dimension reports of a suite: the declared dimensions, or one per criterion when none are declared. */
 export function dimensionReports(cases: readonly CaseReport[], declared: readonly DimensionSpec[], criteria: ReadonlyMap<string, EvaluationCriteria>, threshold: number): DimensionReport[] {
@@ -84,7 +84,7 @@ export function dimensionReports(cases: readonly CaseReport[], declared: readonl
     ? declared.map((d) => ({ name: d.name, ...(d.description ? { description: d.description } : {}), targetScore: d.targetScore, weight: d.weight, method: d.method }))
     : [...new Map(cases.flatMap((c) => c.scores).map((s) => [s.criterionName, s])).values()].map((s) => {
       const criterion = criteria.get(s.criterionName);
-      return { name: s.criterionName, targetScore: criterion?.threshold ?? threshold, weight: criterion?.weight ?? 1, method: MODEL_TYPES.has(s.evaluatorType) ? 'llm_judge' : 'deterministic' };
+      return { name: s.criterionName, targetScore: criterion?.threshold ?? threshold, weight: criterion?.weight ?? 1, method: METHOD_OF_TYPE[s.evaluatorType] ?? 'deterministic' };
     });
   return base.map((dimension) => {
     const perCase = cases.map((c) => dimensionScore(c.scores, dimension.name, criteria)).filter((s): s is number => s !== undefined);
