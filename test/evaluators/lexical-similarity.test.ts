@@ -47,14 +47,17 @@ describe('LexicalSimilarity', () => {
     expect((run(lexicalSimilarity({ algorithm: 'jaro-winkler' }), input(message, 'marhta')).score as number).toFixed(3)).toBe('0.961');
   });
 
-  it('skips quadratic algorithms past maxLength, quickly, and keeps Dice linear', () => {
+  it('skips Levenshtein past maxLength, quickly, and keeps the linear algorithms uncapped', () => {
     const huge = 'abcdefghij'.repeat(2_000_000); // 20 MB of text
     const started = performance.now();
     const skipped = run(lexicalSimilarity({ algorithm: 'levenshtein' }), input(huge, 'abc'));
     expect(skipped.score).toBeNull();
     expect(skipped.reasoning).toBe('skipped: response has 20000000 characters, more than maxLength (10000) for levenshtein');
-    const jw = run(lexicalSimilarity({ algorithm: 'jaro-winkler', maxLength: 50 }), input('a'.repeat(10), 'b'.repeat(51)));
-    expect(jw.reasoning).toBe('skipped: groundTruth has 51 characters, more than maxLength (50) for jaro-winkler');
+    const capped = run(lexicalSimilarity({ algorithm: 'levenshtein', maxLength: 50 }), input('a'.repeat(10), 'b'.repeat(51)));
+    expect(capped.reasoning).toBe('skipped: groundTruth has 51 characters, more than maxLength (50) for levenshtein');
+    const jw = run(lexicalSimilarity({ algorithm: 'jaro-winkler', maxLength: 50 }), input('ab'.repeat(50_000), `${'ab'.repeat(50_000)}c`));
+    expect(jw.score).toBeGreaterThan(0.99);
+    expect(jw.score).toBeLessThan(1);
     expect(performance.now() - started).toBeLessThan(2_000);
     const dice = run(lexicalSimilarity(), input('ab'.repeat(20_000), 'ab'.repeat(20_000)));
     expect(dice.score).toBe(1);

@@ -28,6 +28,52 @@ describe('jaro and jaroWinkler', () => {
   });
 });
 
+/** The textbook Jaro: scan the whole window of each character. The reference for the linear version. */
+function referenceJaro(a: string, b: string): number {
+  if (a === b) return 1;
+  if (a.length === 0 || b.length === 0) return 0;
+  const window = Math.max(0, Math.floor(Math.max(a.length, b.length) / 2) - 1);
+  const aMatched: boolean[] = [];
+  const bMatched: boolean[] = [];
+  let m = 0;
+  for (let i = 0; i < a.length; i++) {
+    for (let j = Math.max(0, i - window); j < Math.min(i + window + 1, b.length); j++) {
+      if (bMatched[j] || a[i] !== b[j]) continue;
+      aMatched[i] = bMatched[j] = true;
+      m++;
+      break;
+    }
+  }
+  if (m === 0) return 0;
+  const aChars = [...a].filter((_, i) => aMatched[i]);
+  const bChars = [...b].filter((_, j) => bMatched[j]);
+  const t = aChars.filter((c, i) => c !== bChars[i]).length / 2;
+  return (m / a.length + m / b.length + (m - t) / m) / 3;
+}
+
+describe('jaro against the textbook algorithm', () => {
+  it('agrees on random strings over small alphabets', () => {
+    let seed = 12345;
+    const random = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const text = (alphabet: string): string => Array.from({ length: Math.floor(random() * 40) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+    for (let n = 0; n < 2000; n++) {
+      const alphabet = n % 2 === 0 ? 'ab' : 'abcdefg';
+      const a = text(alphabet);
+      const b = text(alphabet);
+      expect(jaro(a, b)).toBeCloseTo(referenceJaro(a, b), 12);
+    }
+  });
+
+  it('stays fast where the window scan is quadratic', () => {
+    const a = 'abcdefghij'.repeat(1_000);
+    const b = 'klmnopqrst'.repeat(1_000);
+    const started = performance.now();
+    expect(jaroWinkler(a, b)).toBe(0);
+    expect(jaroWinkler(a, `${a}x`)).toBeGreaterThan(0.99);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+});
+
 describe('sorensenDice', () => {
   it('counts common character bigrams', () => {
     expect(sorensenDice('night', 'nacht')).toBe(0.25);
