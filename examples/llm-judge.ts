@@ -1,5 +1,5 @@
 /**
- * Judge an agent's answer with an LLM: a rubric (the 003 creative profile's weights), a reference-based
+ * Judge an agent's answer with an LLM: a rubric (the creative profile's weights), a reference-based
  * correctness template, failure analysis, and semantic similarity of embeddings. With OPENAI_API_KEY set
  * it calls gpt-4o-mini and text-embedding-3-small; otherwise it runs against `ai/test` mock models that
  * answer like a judge would, so the example always runs.

@@ -63,7 +63,7 @@ export const llmJudgeDefinition: EvaluatorDefinition<ParsedLLMJudgeOptions> = {
   latency: 'seconds',
 };
 
-/** Registry entry of `llm_judge` (the 003 seed's strategy name; same implementation). */
+/** Registry entry of `llm_judge` (the eval-set strategy name; same implementation). */
 export const llmJudgeSnakeDefinition: EvaluatorDefinition<ParsedLLMJudgeOptions> = { ...llmJudgeDefinition, type: 'llm_judge', factory: judgeFactory('llm_judge') };
 
 /** Registry entry of `NLPAccuracy`. */
@@ -76,5 +76,5 @@ export const nlpAccuracyDefinition: EvaluatorDefinition<ParsedNLPAccuracyOptions
   latency: 'milliseconds',
 };
 
-/** Registry entry of `semantic_sim` (the 003 seed's strategy name; same implementation). */
+/** Registry entry of `semantic_sim` (the eval-set strategy name; same implementation). */
 export const semanticSimDefinition: EvaluatorDefinition<ParsedNLPAccuracyOptions> = { ...nlpAccuracyDefinition, type: 'semantic_sim', factory: similarityFactory('semantic_sim') };

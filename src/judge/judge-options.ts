@@ -36,7 +36,7 @@ export const judgeCriterionSchema = z.strictObject({
   scoreDescriptions: z.record(z.string(), z.string()).optional(),
 });
 
-/** The 003 seed's EvalRubric. */
+/** An EvalRubric: weighted criteria with a min..max scale (and what each score means), a passing threshold on the weighted score, optional overall feedback. */
 export const rubricSchema = z.strictObject({
   criteria: z
     .array(

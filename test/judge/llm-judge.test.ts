@@ -90,7 +90,7 @@ describe('LLMJudge', () => {
     expect(result?.metadata?.agreement).toBeCloseTo(2 / 3);
   });
 
-  it('scores a 003 rubric with weights, scale descriptions, passingThreshold and overall feedback', async () => {
+  it('scores an EvalRubric with weights, scale descriptions, passingThreshold and overall feedback', async () => {
     const model = mockJudge((call) => ({ scores: { structure: { reasoning: 'ok', score: 5 }, data_accuracy: { reasoning: 'wrong growth', score: 2 } }, overallFeedback: `fine (${call.criteria.length})` }));
     const rubric = {
       criteria: [
