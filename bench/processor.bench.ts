@@ -7,14 +7,18 @@
  * only `end()` is timed (batch of BATCH spans, process.hrtime.bigint around the loop); the figure is
  * the median of the per-span batch averages. Spans/s time `startSpan` + `end` together.
  *
- * Targets: at most 1 µs added per span no rule matches (application spans and GenAI spans of other
- * operations), at most 3 µs per matched span sent to the queue. Also shown: a matched chat span
+ * Rules: one on tool spans (async evaluator, so matched spans go to the queue), one on the agents of
+ * another agent name (so GenAI spans inside agent runs are buffered), one inline rule on chat spans of
+ * one model. Targets: at most 1 µs added per span no rule matches (application spans, GenAI spans of
+ * other operations, chat spans buffered inside an agent run), at most 3 µs per matched span sent to
+ * the queue. Also shown: a matched chat span
  * evaluated inline in onEnding (RuleBased, two criteria), checked against the default inline budget. Memory: 200,000 matched spans while
  * evaluations are blocked grow the heap by less than 64 MB beyond the queue bound, and the drop counter
  * is exactly 200,000 - maxQueueSize - in-flight. Exits non-zero when a target is missed.
  *
  *   npm run bench:processor          (node --expose-gc --import tsx bench/processor.bench.ts)
  */
+import { ROOT_CONTEXT, trace } from '@opentelemetry/api';
 import type { Context } from '@opentelemetry/api';
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import type { ReadableSpan, Span, SpanProcessor } from '@opentelemetry/sdk-trace';
@@ -80,6 +84,8 @@ const processor = new EvaluatingSpanProcessor({
   concurrency: CONCURRENCY,
   rules: [
     { name: 'tools', match: { operation: 'execute_tool' }, criteria: [{ name: 'tool_ok', description: 'tool call succeeded', scale: 'binary' }], evaluators: [asyncEvaluator] },
+    // An agent rule: GenAI spans inside agent runs are buffered for it.
+    { name: 'agent', match: { operation: 'invoke_agent', agentName: 'bench-agent' }, criteria: [{ name: 'tool_ok', description: 'x', scale: 'binary' }], evaluators: [asyncEvaluator] },
     {
       name: 'inline',
       match: { operation: 'chat', model: 'inline-model' },
@@ -95,8 +101,9 @@ const provider = new TracerProvider({
 });
 const tracer = provider.getTracer('bench-app');
 
-type Kind = 'http' | 'chat' | 'tool' | 'inline';
-const ATTRIBUTES: Record<Kind, Record<string, string | number>> = {
+type Kind = 'http' | 'chat' | 'nested' | 'tool' | 'inline';
+const AGENT_ATTRIBUTES = { 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.name': 'other-agent' };
+const ATTRIBUTES: Record<Exclude<Kind, 'nested'>, Record<string, string | number>> = {
   http: { 'http.request.method': 'GET', 'url.path': '/api/orders', 'http.response.status_code': 200 },
   chat: { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': 'openai', 'gen_ai.request.model': 'gpt-4o-mini', 'gen_ai.usage.input_tokens': 120 },
   inline: {
@@ -112,14 +119,18 @@ const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
 
 /** Nanoseconds per span of `end()` alone, and of `startSpan` + `end()`, for one batch. */
 function batch(kind: Kind): { end: number; full: number } {
-  const attributes = ATTRIBUTES[kind];
-  const name = { http: 'GET /api/orders', chat: 'chat gpt-4o-mini', inline: 'chat inline-model', tool: 'execute_tool get_weather' }[kind];
+  const attributes = ATTRIBUTES[kind === 'nested' ? 'chat' : kind];
+  const name = { http: 'GET /api/orders', chat: 'chat gpt-4o-mini', nested: 'chat gpt-4o-mini', inline: 'chat inline-model', tool: 'execute_tool get_weather' }[kind];
+  // `nested`: chat spans inside an agent run no rule selects, buffered for the agent rule.
+  const agent = kind === 'nested' ? tracer.startSpan('invoke_agent other', { attributes: AGENT_ATTRIBUTES }) : undefined;
+  const parent = agent === undefined ? undefined : trace.setSpan(ROOT_CONTEXT, agent);
   const spans: ReturnType<typeof tracer.startSpan>[] = new Array(BATCH);
   const startedAt = process.hrtime.bigint();
-  for (let i = 0; i < BATCH; i++) spans[i] = tracer.startSpan(name, { attributes });
+  for (let i = 0; i < BATCH; i++) spans[i] = tracer.startSpan(name, { attributes }, parent);
   const endAt = process.hrtime.bigint();
   for (let i = 0; i < BATCH; i++) spans[i]!.end();
   const doneAt = process.hrtime.bigint();
+  agent?.end();
   return { end: Number(doneAt - endAt) / BATCH, full: Number(doneAt - startedAt) / BATCH };
 }
 
@@ -150,7 +161,7 @@ async function measure(kind: Kind): Promise<Figures> {
       await tick();
     }
     // Matched spans: let queued evaluations finish outside the timed region.
-    if (kind === 'tool' || kind === 'inline') await processor.forceFlush();
+    if (kind !== 'http' && kind !== 'chat') await processor.forceFlush();
   }
   toggle.target = undefined;
   return {
@@ -218,6 +229,7 @@ async function main(): Promise<void> {
   const results = [
     report('unmatched: application span', await measure('http'), TARGET_UNMATCHED_MICROS),
     report('unmatched: GenAI chat span', await measure('chat'), TARGET_UNMATCHED_MICROS),
+    report('unmatched: chat span in agent run', await measure('nested'), TARGET_UNMATCHED_MICROS),
     report('matched: tool span -> queue', await measure('tool'), TARGET_MATCHED_MICROS),
     report('matched: chat span, inline RuleBased', await measure('inline'), INLINE_BUDGET_MICROS),
     await burst(),
