@@ -32,6 +32,8 @@ interface Measure {
   seconds: number;
   mib: number;
   exitCode: number;
+  /** Every run's `seconds/MiB`, when this is a median. */
+  runs?: string[];
 }
 
 /**
@@ -59,11 +61,12 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** Median wall time and median peak RSS over `runs` runs. */
-async function repeat(runs: number, once: () => Promise<Measure>): Promise<Measure> {
+/** Median wall time and median peak RSS over `count` runs. */
+async function repeat(count: number, once: () => Promise<Measure>): Promise<Measure> {
   const results: Measure[] = [];
-  for (let i = 0; i < runs; i++) results.push(await once());
-  return { seconds: median(results.map((r) => r.seconds)), mib: median(results.map((r) => r.mib)), exitCode: results.at(-1)?.exitCode ?? -1 };
+  for (let i = 0; i < count; i++) results.push(await once());
+  const runs = results.map((r) => `${r.seconds.toFixed(2)} s/${r.mib.toFixed(1)} MiB`);
+  return { seconds: median(results.map((r) => r.seconds)), mib: median(results.map((r) => r.mib)), exitCode: results.at(-1)?.exitCode ?? -1, runs };
 }
 
 async function ensurePromptfoo(): Promise<string> {
@@ -147,6 +150,7 @@ async function main(): Promise<void> {
 
     console.log(`median of ${RUNS} otel-evals runs and ${PEER_RUNS} promptfoo runs, each from process start to report written:`);
     for (const line of row('', ours, peer)) console.log(line);
+    console.log(`  each run: otel-evals ${ours.runs?.join(', ')}; promptfoo ${peer.runs?.join(', ')}`);
     const [oursPassed, peerPassed] = await Promise.all([ourPasses(join(work, 'report.json')), peerPasses(join(work, 'promptfoo-output.json'))]);
     console.log(`  passes per check (otel-evals / promptfoo): ${CHECKS.map((c) => `${c} ${oursPassed[c] ?? 0}/${peerPassed[c] ?? 0}`).join(', ')}`);
     const same = CHECKS.every((c) => oursPassed[c] === peerPassed[c]);
