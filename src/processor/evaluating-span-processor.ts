@@ -188,7 +188,14 @@ export class EvaluatingSpanProcessor implements SpanProcessorLike {
   }
 
   private runInline(job: EvaluationJob, span: WritableSpanLike): void {
-    const result = evaluateInline(job, span, this.inline, this.options.inputLimits);
+    let result: ReturnType<typeof evaluateInline>;
+    try {
+      result = evaluateInline(job, span, this.inline, this.options.inputLimits);
+    } catch (error) {
+      // A throwing groundTruth function, or extraction failing: this rule only; the others go on.
+      this.countError('extraction_error', error);
+      return;
+    }
     if (this.inline.isDemoted(job.rule) && !job.rule.demotionLogged) {
       job.rule.demotionLogged = true;
       diag.info(`otel-evals: rule "${job.rule.name}" exceeded the inline budget of ${this.inline.budgetMicros} µs; its spans are evaluated from the queue from now on`);

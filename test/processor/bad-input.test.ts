@@ -70,6 +70,21 @@ describe('bad input never reaches the application and is counted', () => {
     expect(emitter.skipped.ended_twice).toBe(1);
   });
 
+  it('a throwing groundTruth function fails its rule only, inline and queued, counted as extraction_error', async () => {
+    const judge = mockEvaluator({ criterionNames: ['x'], results: [{ criterionName: 'x', score: true, evaluatorType: 'Mock' }] });
+    const { processor, provider, emitter } = setup({
+      rules: [
+        { name: 'inline-bad', match: { operation: 'chat' }, criteria, evaluators: [mentions('Paris')], groundTruth: () => { throw new Error('lookup failed'); } },
+        { name: 'queued-bad', match: { operation: 'chat' }, criteria, evaluators: [judge], groundTruth: () => { throw new Error('lookup failed'); } },
+        { name: 'good', match: { operation: 'chat' }, criteria, evaluators: [mentions('Paris')] },
+      ],
+    });
+    expect(() => endChat(provider, { 'gen_ai.output.messages': OUTPUT })).not.toThrow();
+    await processor.forceFlush();
+    expect(emitter.errors.extraction_error).toBe(2);
+    expect(emitter.records.map((record) => record.target.rule)).toEqual(['good']);
+  });
+
   it('a span whose fields throw is counted as a processor error', () => {
     const { processor, emitter } = chatSetup();
     const hostile = {
