@@ -41,14 +41,22 @@ export function parseModelSpec(spec: string): { provider: string; name: string; 
   return { provider, name: provider, modelId: rest.join(':') };
 }
 
+async function importProvider<T>(pkg: string, load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    throw new JudgeError({ message: `model strings of this provider need the package ${pkg} (fix: npm install ${pkg}): ${(error as Error).message}`, errorType: 'provider_error', cause: error });
+  }
+}
+
 async function loadProvider(provider: string, name: string, options: ModelResolutionOptions): Promise<ProviderV4Like> {
   if (provider === 'openai') {
-    const { createOpenAI } = await import('@ai-sdk/openai');
+    const { createOpenAI } = await importProvider('@ai-sdk/openai', () => import('@ai-sdk/openai'));
     return createOpenAI({ apiKey: apiKey(options, 'OPENAI_API_KEY'), ...(options.baseURL ? { baseURL: options.baseURL } : {}) }) as unknown as ProviderV4Like;
   }
   if (provider === 'openai-compatible') {
     if (!options.baseURL) throw new JudgeError({ message: `openai-compatible provider "${name}" needs baseURL (e.g. http://localhost:11434/v1 for Ollama)`, errorType: 'provider_error' });
-    const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
+    const { createOpenAICompatible } = await importProvider('@ai-sdk/openai-compatible', () => import('@ai-sdk/openai-compatible'));
     const key = apiKey(options, undefined);
     return createOpenAICompatible({ name, baseURL: options.baseURL, ...(key ? { apiKey: key } : {}) }) as unknown as ProviderV4Like;
   }

@@ -116,6 +116,27 @@ describe('judge through the real OpenAI provider over HTTP', () => {
     expect(missing?.error).toContain('environment variable OTEL_EVALS_UNSET_KEY is not set');
   });
 
+  it('resolves an openai:<model> string through the provider registry (Responses API)', async () => {
+    received.length = 0;
+    scripts.set('/v1/responses', [
+      (res) =>
+        json(res, 200, {
+          id: 'resp_1',
+          object: 'response',
+          created_at: 1_700_000_000,
+          status: 'completed',
+          model: 'gpt-4o-mini',
+          output: [{ type: 'message', id: 'msg_1', status: 'completed', role: 'assistant', content: [{ type: 'output_text', text: VERDICT, annotations: [] }] }],
+          usage: { input_tokens: 250, output_tokens: 30, total_tokens: 280 },
+        }),
+    ]);
+    process.env.OTEL_EVALS_TEST_OPENAI_KEY = 'sk-test-key-not-real-000000';
+    const judge = llmJudge({ model: 'openai:gpt-4o-mini', baseURL, apiKeyEnv: 'OTEL_EVALS_TEST_OPENAI_KEY', template: 'correctness', cache: false, rateLimiter: new RateLimiter() });
+    const [result] = await judge.evaluate(input, []);
+    expect(result).toMatchObject({ score: 5, passed: true, metadata: { model: 'openai:gpt-4o-mini', usage: { inputTokens: 250, outputTokens: 30 } } });
+    expect(received[0]).toMatchObject({ path: '/v1/responses', body: { model: 'gpt-4o-mini', temperature: 0, text: { format: { type: 'json_schema' } } } });
+  });
+
   it('embeds through the OpenAI embeddings API in one batched call, retrying a 503', async () => {
     received.length = 0;
     scripts.set('/v1/embeddings', [
