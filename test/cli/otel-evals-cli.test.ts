@@ -160,3 +160,37 @@ describe('otel-evals CLI', () => {
     expect(JSON.parse(cli(['runs', 'list', '--json'], dir).stdout)).toHaveLength(1);
   });
 });
+
+describe('otel-evals run with an OTLP endpoint', () => {
+  it('exports each case span and its gen_ai.evaluation.result events over OTLP/HTTP', async () => {
+    const { createServer } = await import('node:http');
+    const received: Record<string, string[]> = {};
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('latin1')));
+      request.on('end', () => {
+        (received[request.url ?? ''] ??= []).push(body);
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    const dir = calculatorDir();
+    const child = spawn(process.execPath, [BIN, 'run', 'tests.json', '--quiet', '--no-store'], {
+      cwd: dir,
+      env: { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_SERVICE_NAME: 'evals-ci' },
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    server.close();
+    expect(code).toBe(0);
+    const traces = (received['/v1/traces'] ?? []).join('\n');
+    expect(traces).toContain('eval_case tc-001');
+    expect(traces).toMatch(/"evaluation otel-evals-cli-\w+"/);
+    expect(traces).toContain('evals-ci');
+    const logs = (received['/v1/logs'] ?? []).join('\n');
+    expect(logs).toContain('gen_ai.evaluation.result');
+    expect(logs).toContain('otel_evals.rule');
+    expect((received['/v1/metrics'] ?? []).join('\n')).toContain('gen_ai.evaluation.score');
+  });
+});
