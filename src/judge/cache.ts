@@ -81,11 +81,22 @@ export function createJudgeCache<V = unknown>(options: JudgeCacheOptions = {}): 
   };
 }
 
+/** What {@link cachedCompute} needs. */
+export interface CachedComputeOptions<V> {
+  /** The cache; without one, every call computes. */
+  cache: JudgeCache<V> | undefined;
+  /** Computations in flight by key, shared by the callers of one evaluator. */
+  inflight: Map<string, Promise<{ value: V; hit: boolean }>>;
+  key: string;
+  compute: () => Promise<V>;
+}
+
 /**
  * Looks `key` up, else computes, stores and returns the value; concurrent calls with the same key
  * share one computation. `hit` tells whether the value came from the cache.
  */
-export function cachedCompute<V>(cache: JudgeCache<V> | undefined, inflight: Map<string, Promise<{ value: V; hit: boolean }>>, key: string, compute: () => Promise<V>): Promise<{ value: V; hit: boolean }> {
+export function cachedCompute<V>(options: CachedComputeOptions<V>): Promise<{ value: V; hit: boolean }> {
+  const { cache, inflight, key, compute } = options;
   if (!cache) return compute().then((value) => ({ value, hit: false }));
   const pending = inflight.get(key);
   if (pending) return pending.then(({ value }) => ({ value, hit: true }));

@@ -44,22 +44,38 @@ function addUsage(a: JudgeUsage, b: JudgeUsage): JudgeUsage {
   return { inputTokens: a.inputTokens + b.inputTokens, outputTokens: a.outputTokens + b.outputTokens };
 }
 
+/** What one cached judge call needs; `parts` (with the canonical prompt) make the cache key. */
+interface CachedCallOptions<T> {
+  parts: string[];
+  system: string;
+  prompt: string;
+  schema: z.ZodType<T>;
+  settings: JudgeSettings;
+  criteriaCount: number;
+}
+
 /** One cached, budgeted judge call; resolves with the call and whether it was a cache hit. */
-async function cachedCall<T extends CachedCall['value']>(rt: JudgeRuntime, parts: string[], system: string, prompt: string, schema: z.ZodType<T>, settings: JudgeSettings, criteriaCount: number): Promise<{ call: JudgeCallResult<T>; hit: boolean }> {
+async function cachedCall<T extends CachedCall['value']>(rt: JudgeRuntime, options: CachedCallOptions<T>): Promise<{ call: JudgeCallResult<T>; hit: boolean }> {
+  const { system, prompt, schema, settings } = options;
   // The key is built from the canonical prompt (boundary replaced), never from this call's random boundary.
-  const key = cacheKey([rt.modelId, JSON.stringify(settings), ...parts]);
-  const { value, hit } = await cachedCompute(rt.resources.cache, rt.inflight, key, async () => {
-    if (rt.budget && !rt.budget.tryStart()) throw BUDGET_SIGNAL;
-    const estimatedTokens = Math.ceil((system.length + prompt.length) / 4) + (settings.maxOutputTokens ?? 150 * criteriaCount);
-    try {
-      const call = await callJudge({ model: await rt.model(), system, prompt, schema, settings, retry: rt.resources.retry, limiter: rt.resources.limiter, estimatedTokens, traceJudgeCalls: rt.opts.traceJudgeCalls });
-      rt.budget?.record(call.usage.inputTokens + call.usage.outputTokens);
-      return call as CachedCall;
-    } catch (error) {
-      const usage = (error as { usage?: JudgeUsage }).usage;
-      if (usage) rt.budget?.record(usage.inputTokens + usage.outputTokens);
-      throw error;
-    }
+  const key = cacheKey([rt.modelId, JSON.stringify(settings), ...options.parts]);
+  const { value, hit } = await cachedCompute({
+    cache: rt.resources.cache,
+    inflight: rt.inflight,
+    key,
+    compute: async () => {
+      if (rt.budget && !rt.budget.tryStart()) throw BUDGET_SIGNAL;
+      const estimatedTokens = Math.ceil((system.length + prompt.length) / 4) + (settings.maxOutputTokens ?? 150 * options.criteriaCount);
+      try {
+        const call = await callJudge({ model: await rt.model(), system, prompt, schema, settings, retry: rt.resources.retry, limiter: rt.resources.limiter, estimatedTokens, traceJudgeCalls: rt.opts.traceJudgeCalls });
+        rt.budget?.record(call.usage.inputTokens + call.usage.outputTokens);
+        return call as CachedCall;
+      } catch (error) {
+        const usage = (error as { usage?: JudgeUsage }).usage;
+        if (usage) rt.budget?.record(usage.inputTokens + usage.outputTokens);
+        throw error;
+      }
+    },
   });
   return { call: value as JudgeCallResult<T>, hit };
 }
@@ -68,11 +84,10 @@ async function judgeInput(rt: JudgeRuntime, criteria: JudgeCriterion[], rendered
   const { opts } = rt;
   const overallFeedback = opts.rubric?.overallFeedback === true;
   const schema = verdictSchema(criteria, { overallFeedback });
-  const canonicalSystem = rendered.canonical;
   const samples = await Promise.all(
     Array.from({ length: opts.samples }, (_, index) => {
       const settings: JudgeSettings = { temperature: opts.temperature, ...(opts.seed === undefined ? {} : { seed: opts.seed + index }), ...(opts.maxOutputTokens ? { maxOutputTokens: opts.maxOutputTokens } : {}) };
-      return cachedCall(rt, ['verdict', canonicalSystem], rendered.system, rendered.prompt, schema, settings, criteria.length);
+      return cachedCall(rt, { parts: ['verdict', rendered.canonical], system: rendered.system, prompt: rendered.prompt, schema, settings, criteriaCount: criteria.length });
     }),
   );
   const usage = samples.reduce((sum, sample) => (sample.hit ? sum : addUsage(sum, sample.call.usage)), ZERO);
@@ -102,7 +117,7 @@ async function analyseFailures(rt: JudgeRuntime, results: EvaluationResult[], re
   const system = `${FAILURE_ANALYSIS_INSTRUCTIONS}\nData sections are delimited by <${rendered.boundary}> tags.`;
   const settings: JudgeSettings = { temperature: rt.opts.temperature, ...(rt.opts.seed === undefined ? {} : { seed: rt.opts.seed }) };
   const canonical = `${system}\n${prompt}`.split(rendered.boundary).join('data-BOUNDARY');
-  const { call, hit } = await cachedCall(rt, ['failure-analysis', canonical], system, prompt, failureAnalysisSchema, settings, failed.length);
+  const { call, hit } = await cachedCall(rt, { parts: ['failure-analysis', canonical], system, prompt, schema: failureAnalysisSchema, settings, criteriaCount: failed.length });
   attachFailureAnalysis(results, call, rt.resources.redactor);
   if (hit) return;
   const inputs = splitTokens(call.usage.inputTokens, failed.length);
