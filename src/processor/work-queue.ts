@@ -27,6 +27,8 @@ export interface WorkQueueOptions<T> {
   onError(errorType: string): void;
 }
 
+const INITIAL_RING_SIZE = 256;
+
 interface FlushWaiter {
   target: number;
   resolve: () => void;
@@ -34,7 +36,8 @@ interface FlushWaiter {
 
 /** Bounded FIFO of evaluation jobs with a concurrency limit; never throws from `push`. */
 export class WorkQueue<T> {
-  private readonly ring: Array<T | undefined>;
+  /** Grows by doubling up to maxQueueSize, so a large bound costs nothing until it is used. */
+  private ring: Array<T | undefined>;
   private head = 0;
   private length = 0;
   private pushed = 0;
@@ -51,7 +54,7 @@ export class WorkQueue<T> {
   };
 
   constructor(private readonly options: WorkQueueOptions<T>) {
-    this.ring = new Array<T | undefined>(Math.max(1, options.maxQueueSize));
+    this.ring = new Array<T | undefined>(Math.max(1, Math.min(options.maxQueueSize, INITIAL_RING_SIZE)));
   }
 
   /** Jobs waiting to run. */
@@ -83,6 +86,7 @@ export class WorkQueue<T> {
       }
       return false;
     }
+    if (this.length === this.ring.length) this.grow();
     this.ring[(this.head + this.length) % this.ring.length] = item;
     this.length += 1;
     this.pushed += 1;
@@ -123,6 +127,13 @@ export class WorkQueue<T> {
       this.options.onDropped('shutdown', count);
       this.settleWaiters();
     }
+  }
+
+  private grow(): void {
+    const next = new Array<T | undefined>(Math.min(this.options.maxQueueSize, this.ring.length * 2));
+    for (let i = 0; i < this.length; i++) next[i] = this.ring[(this.head + i) % this.ring.length];
+    this.ring = next;
+    this.head = 0;
   }
 
   private lowestUnfinished(): number {
