@@ -53,7 +53,8 @@ export function evaluationInputFor(evalCase: EvalCase, plan: CasePlan, produced:
   const metadata = { ...meta, caseId: evalCase.id, caseInput: evalCase.input, rawOutput: produced.output, tags: evalCase.tags, ...(evalCase.category ? { category: evalCase.category } : {}) };
   if (produced.evaluationInput) {
     const replayed = produced.evaluationInput;
-    return { ...replayed, criteria: plan.criteria, groundTruth: plan.groundTruth ?? replayed.groundTruth, metadata: { ...replayed.metadata, ...metadata } };
+    const response = produced.output === undefined ? replayed.response : responseOf(produced.output);
+    return { ...replayed, response, prompt: replayed.prompt ?? evalCase.prompt, criteria: plan.criteria, groundTruth: plan.groundTruth ?? replayed.groundTruth, metadata: { ...replayed.metadata, ...metadata } };
   }
   const input: EvaluationInput = { response: responseOf(produced.output), criteria: plan.criteria, metadata, timestamp: Date.now() };
   if (evalCase.prompt !== undefined) input.prompt = evalCase.prompt;
@@ -64,13 +65,19 @@ export function evaluationInputFor(evalCase: EvalCase, plan: CasePlan, produced:
   return input;
 }
 
+/** What the report shows as expected: the expected output, else the other expectations (patterns, schema, rubric). */
+function expectedOf(evalCase: EvalCase): { expected?: unknown } {
+  if (evalCase.expected.output !== undefined) return { expected: evalCase.expected.output };
+  return Object.keys(evalCase.expected).length > 0 ? { expected: evalCase.expected } : {};
+}
+
 async function attempt(ctx: CaseRunContext, evalCase: EvalCase, plan: CasePlan, span: Span): Promise<Omit<CaseReport, 'durationMs' | 'attempts'>> {
   const controller = new AbortController();
   const onAbort = (): void => controller.abort(ctx.signal?.reason);
   ctx.signal?.addEventListener('abort', onAbort, { once: true });
   const timeoutMillis = evalCase.timeoutMs ?? ctx.timeoutMillis;
   const limit = deadline(timeoutMillis, controller, () => new CaseTimeoutError(evalCase.id, timeoutMillis));
-  const base = { id: evalCase.id, tags: evalCase.tags, input: evalCase.input, ...(evalCase.name ? { name: evalCase.name } : {}), ...(evalCase.category ? { category: evalCase.category } : {}), ...(evalCase.expected.output !== undefined ? { expected: evalCase.expected.output } : {}) };
+  const base = { id: evalCase.id, tags: evalCase.tags, input: evalCase.input, ...(evalCase.name ? { name: evalCase.name } : {}), ...(evalCase.category ? { category: evalCase.category } : {}), ...expectedOf(evalCase) };
   let produced: TargetResult | undefined;
   try {
     produced = await Promise.race([ctx.target.invoke(evalCase.input, { signal: controller.signal, evalCase }), limit.promise]);

@@ -1,10 +1,20 @@
 /** A JS/TS module exporting an async agent function: `(input, { signal, evalCase }) => output | { output, toolCalls, messages }`. */
 import { pathToFileURL } from 'node:url';
 import { fileVersion } from './hash.ts';
-import { TargetError, toTargetResult, type Target, type TargetCallContext } from './types.ts';
+import { resultFromSpans } from './traces-target.ts';
+import { TargetError, toTargetResult, type Target, type TargetCallContext, type TargetResult } from './types.ts';
 
 /** An agent function as a module exports it. */
 export type AgentFunction = (input: unknown, context: TargetCallContext) => unknown;
+
+/** A result whose agent returned its spans gets the evaluation input the processor would read from them. */
+function withSpans(result: TargetResult): TargetResult {
+  if (!result.spans?.length) return result;
+  const read = resultFromSpans(result.spans);
+  if (!read) return result;
+  const { spans: _spans, ...rest } = result;
+  return { ...read.result, ...rest, output: result.output, toolCalls: result.toolCalls ?? read.result.toolCalls, messages: result.messages ?? read.result.messages };
+}
 
 /** Builds a target that calls an agent function (given, or loaded from `file` on first use). */
 export function moduleTarget(options: { file: string; exportName?: string } | { fn: AgentFunction; name?: string }): Target {
@@ -14,7 +24,7 @@ export function moduleTarget(options: { file: string; exportName?: string } | { 
       kind: 'module',
       description: `function ${options.name ?? (fn.name || 'agent')}`,
       version: () => Promise.resolve(`function:${options.name ?? (fn.name || 'agent')}`),
-      invoke: async (input, context) => toTargetResult(await fn(input, context)),
+      invoke: async (input, context) => withSpans(toTargetResult(await fn(input, context))),
     };
   }
   const { file } = options;
@@ -38,7 +48,7 @@ export function moduleTarget(options: { file: string; exportName?: string } | { 
     async invoke(input, context) {
       loaded ??= load();
       const fn = await loaded;
-      return toTargetResult(await fn(input, context));
+      return withSpans(toTargetResult(await fn(input, context)));
     },
   };
 }

@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { buildEvaluationInput, extractSpan, isOwnSpan } from '../../extract/index.ts';
-import type { ExtractedSpan } from '../../extract/types.ts';
+import type { ExtractedSpan, SpanLike } from '../../extract/types.ts';
 import type { EvalCase } from '../format/model.ts';
 import { textVersion } from './hash.ts';
 import { groupByTrace, parseOtlpJson, type ReplayedSpan } from './otlp-json.ts';
@@ -31,22 +31,32 @@ function targetSpan(extracted: readonly ExtractedSpan[]): ExtractedSpan | undefi
   return llms[llms.length - 1] ?? extracted[extracted.length - 1];
 }
 
+/**
+ * The result of one agent run from its spans, read as the processor reads them: the agent root (or the
+ * last LLM span) with its descendants. Undefined when no span is of a known dialect.
+ */
+export function resultFromSpans(spans: readonly SpanLike[]): { result: TargetResult; spanId: string; conversationId?: string } | undefined {
+  const end = (span: SpanLike): number => (span.endTime ? span.endTime[0] * 1e9 + span.endTime[1] : 0);
+  const ordered = [...spans].filter((span) => !isOwnSpan(span)).sort((a, b) => end(a) - end(b));
+  const extracted = ordered.map((span) => extractSpan(span)).filter((s): s is ExtractedSpan => s !== undefined);
+  const target = targetSpan(extracted);
+  if (!target) return undefined;
+  const input = buildEvaluationInput(target, extracted.filter((s) => s !== target), []);
+  const result: TargetResult = { output: input.response, evaluationInput: input, traceId: target.traceId };
+  if (input.toolCalls) result.toolCalls = input.toolCalls;
+  if (input.messageHistory) result.messages = input.messageHistory;
+  return { result, spanId: target.spanId, ...(target.conversationId ? { conversationId: target.conversationId } : {}) };
+}
+
 /** Replayable runs of OTLP JSON text, one per trace, in file order. */
 export function replayRuns(text: string): ReplayedRun[] {
   const runs: ReplayedRun[] = [];
   for (const [traceId, spans] of groupByTrace(parseOtlpJson(text))) {
-    const own = spans.filter((span) => !isOwnSpan(span));
-    const extracted = own.map((span) => extractSpan(span)).filter((s): s is ExtractedSpan => s !== undefined);
-    const target = targetSpan(extracted);
-    if (!target) continue;
-    const descendants = extracted.filter((s) => s !== target);
-    const input = buildEvaluationInput(target, descendants, []);
-    const keys = [traceId, ...caseKeys(own)];
-    if (target.conversationId) keys.push(target.conversationId);
-    const result: TargetResult = { output: input.response, evaluationInput: input, traceId };
-    if (input.toolCalls) result.toolCalls = input.toolCalls;
-    if (input.messageHistory) result.messages = input.messageHistory;
-    runs.push({ traceId, spanId: target.spanId, keys, result });
+    const read = resultFromSpans(spans);
+    if (!read) continue;
+    const keys = [traceId, ...caseKeys(spans)];
+    if (read.conversationId) keys.push(read.conversationId);
+    runs.push({ traceId, spanId: read.spanId, keys, result: read.result });
   }
   return runs;
 }

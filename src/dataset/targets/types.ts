@@ -1,5 +1,6 @@
 /** The target contract: what produces the output a case is scored on. */
 import type { AgentMessage, EvaluationInput, ToolCall } from '../../core/types.ts';
+import type { SpanLike } from '../../extract/types.ts';
 import type { EvalCase } from '../format/model.ts';
 
 /** What a target produced for one case. */
@@ -17,6 +18,11 @@ export interface TargetResult {
   evaluationInput?: EvaluationInput;
   /** Trace id of the run that produced the output, when known. */
   traceId?: string;
+  /**
+   * The agent's finished spans (ReadableSpan or any SpanLike), when the agent function returns them: the
+   * run is then read through the extraction layer like a live trace (tool calls, messages, context).
+   */
+  spans?: readonly SpanLike[];
 }
 
 /** Per-call context. */
@@ -60,6 +66,7 @@ export function toTargetResult(value: unknown): TargetResult {
     if (Array.isArray(record.messages)) result.messages = record.messages as AgentMessage[];
     if (typeof record.reasoning === 'string') result.reasoning = record.reasoning;
     if (typeof record.traceId === 'string') result.traceId = record.traceId;
+    if (Array.isArray(record.spans)) result.spans = record.spans as SpanLike[];
     return result;
   }
   return { output: value };

@@ -5,7 +5,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import { moduleTarget } from '../../../src/dataset/targets/index.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadSuiteFile } from '../../../src/dataset/format/load.ts';
 import type { EvalCase } from '../../../src/dataset/format/model.ts';
@@ -110,5 +111,28 @@ describe('targets', () => {
     expect(discovered.suites[0]?.cases.map((c) => c.id)).toEqual([first?.traceId, second?.traceId]);
     expect(discovered.suites[0]?.cases[0]?.status).toBe('passed');
     expect((await loadSuiteFile(path.join(dir, 'discover.yaml'))).target).toEqual({ traces: './traces.jsonl' });
+  });
+
+  it('module returning its spans: the run is read like a live trace, so tool calls from real AI SDK spans are graded', async () => {
+    const dir = writeFiles(tempDir(), { 'tests.json': {
+      version: '2.0', profile: 'deterministic',
+      suites: [{ name: 'agent', scorers: [
+        { name: 'answer', scorer: 'regex_match', settings: { patterns: ['18°C'] } },
+        { name: 'tools', scorer: 'ToolUsage', settings: { rules: [{ criterionName: 'uses_weather', expectedToolName: 'get_weather', isRequired: true, expectedArguments: { city: 'Paris' } }] } },
+      ] }],
+      testCases: [{ id: 'paris', name: 'Paris', input: { prompt: WEATHER_AGENT.question } }],
+    } });
+    const target = moduleTarget({ fn: async (input) => {
+      const exporter = new InMemorySpanExporter();
+      const provider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter })] });
+      const run = await runWeatherAgent({ tracerProvider: provider, question: (input as { prompt: string }).prompt });
+      await provider.forceFlush();
+      return { output: run.text, spans: exporter.getFinishedSpans() };
+    } });
+    const report = await runSuiteFile({ file: path.join(dir, 'tests.json'), target, store: false });
+    const paris = report.suites[0]?.cases[0];
+    expect(paris?.output).toBe(WEATHER_AGENT.answer);
+    expect(paris?.scores.map((s) => [s.criterionName, s.passed])).toEqual([['answer', true], ['uses_weather', true]]);
+    expect(paris?.status).toBe('passed');
   });
 });
