@@ -12,7 +12,16 @@ import { distance } from 'fastest-levenshtein';
 export function sorensenDice(a: string, b: string): number {
   if (a === b) return 1;
   if (a.length < 2 || b.length < 2) return 0;
-  // A bigram is two UTF-16 code units packed into one number, so no substring is allocated.
+  if (a.length > MAX_TABLE_BIGRAMS) return sorensenDiceWithMap(a, b);
+  const table = bigramTable(a.length - 1);
+  for (let i = 0; i < a.length - 1; i++) table.add(a.charCodeAt(i), a.charCodeAt(i + 1));
+  let common = 0;
+  for (let i = 0; i < b.length - 1; i++) common += table.take(b.charCodeAt(i), b.charCodeAt(i + 1));
+  return (2 * common) / (a.length - 1 + b.length - 1);
+}
+
+/** Dice for long texts: a Map sized by the distinct bigrams rather than by the text. */
+function sorensenDiceWithMap(a: string, b: string): number {
   const counts = new Map<number, number>();
   for (let i = 0; i < a.length - 1; i++) {
     const key = a.charCodeAt(i) * 65_536 + a.charCodeAt(i + 1);
@@ -29,6 +38,71 @@ export function sorensenDice(a: string, b: string): number {
   }
   return (2 * common) / (a.length - 1 + b.length - 1);
 }
+
+/**
+ * A counting multiset of bigrams in open addressing over typed arrays: a bigram is two UTF-16 code units
+ * packed into one 32-bit key, so no substring or boxed number is allocated. One table is kept and reused
+ * (evaluation is synchronous, so calls never interleave); it holds at most 2 x MAX_TABLE_BIGRAMS slots
+ * (about 1.2 MB), longer texts going through a Map.
+ */
+interface BigramTable {
+  add(first: number, second: number): void;
+  /** Removes one occurrence; 1 when there was one, else 0. */
+  take(first: number, second: number): number;
+}
+
+// Texts with more bigrams than this use the Map path, which bounds the reused table's size.
+const MAX_TABLE_BIGRAMS = 65_536;
+let keys = new Uint32Array(0);
+let counts = new Int32Array(0);
+let used = new Uint8Array(0);
+let mask = 0;
+let shift = 0;
+
+function bigramTable(entries: number): BigramTable {
+  let size = 16;
+  let bits = 4;
+  while (size < entries * 2) {
+    size *= 2;
+    bits++;
+  }
+  if (size > used.length) {
+    keys = new Uint32Array(size);
+    counts = new Int32Array(size);
+    used = new Uint8Array(size);
+  } else {
+    used.fill(0, 0, size);
+  }
+  mask = size - 1;
+  shift = 32 - bits;
+  return TABLE;
+}
+
+function slot(key: number): number {
+  // Fibonacci hashing: the high bits of the product mix every bit of the key.
+  let index = Math.imul(key, 0x9e3779b1) >>> shift;
+  while (used[index] === 1 && keys[index] !== key) index = (index + 1) & mask;
+  return index;
+}
+
+const TABLE: BigramTable = {
+  add(first, second) {
+    const key = ((first << 16) | second) >>> 0;
+    const index = slot(key);
+    if (used[index] === 1) counts[index] = (counts[index] ?? 0) + 1;
+    else {
+      used[index] = 1;
+      keys[index] = key;
+      counts[index] = 1;
+    }
+  },
+  take(first, second) {
+    const index = slot(((first << 16) | second) >>> 0);
+    if (used[index] !== 1 || (counts[index] ?? 0) === 0) return 0;
+    counts[index] = (counts[index] ?? 0) - 1;
+    return 1;
+  },
+};
 
 /**
  * Jaro similarity: with m characters matching within a window of floor(max(|a|, |b|) / 2) - 1 and t half

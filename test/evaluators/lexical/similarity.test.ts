@@ -74,12 +74,50 @@ describe('jaro against the textbook algorithm', () => {
   });
 });
 
+/** Dice with substrings in a Map: the plain reference for the packed-key table. */
+function referenceDice(a: string, b: string): number {
+  if (a === b) return 1;
+  if (a.length < 2 || b.length < 2) return 0;
+  const counts = new Map<string, number>();
+  for (let i = 0; i < a.length - 1; i++) counts.set(a.slice(i, i + 2), (counts.get(a.slice(i, i + 2)) ?? 0) + 1);
+  let common = 0;
+  for (let i = 0; i < b.length - 1; i++) {
+    const count = counts.get(b.slice(i, i + 2)) ?? 0;
+    if (count > 0) {
+      counts.set(b.slice(i, i + 2), count - 1);
+      common++;
+    }
+  }
+  return (2 * common) / (a.length + b.length - 2);
+}
+
 describe('sorensenDice', () => {
   it('counts common character bigrams', () => {
     expect(sorensenDice('night', 'nacht')).toBe(0.25);
     expect(sorensenDice('healed', 'sealed')).toBe(0.8);
     // bigrams are a multiset: 'aaaa' has aa x3, 'aa' has aa x1 -> 2 * 1 / (3 + 1)
     expect(sorensenDice('aaaa', 'aa')).toBe(0.5);
+  });
+
+  it('agrees with a plain multiset count on random and non-ASCII texts, across table sizes', () => {
+    let seed = 99;
+    const random = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const alphabets = ['ab', 'abcdefghij klmnop', 'ÿĀ\uffff\u0000é😀'];
+    for (let n = 0; n < 600; n++) {
+      const alphabet = [...(alphabets[n % 3] ?? 'ab')];
+      const text = (): string => Array.from({ length: Math.floor(random() * (n < 300 ? 30 : 3000)) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+      const a = text();
+      const b = text();
+      expect(sorensenDice(a, b)).toBeCloseTo(referenceDice(a, b), 12);
+    }
+  });
+
+  it('gives the same value on the long-text path', () => {
+    const a = 'lorem ipsum dolor sit amet, '.repeat(3_000);
+    const b = 'dolor sit amet lorem ipsum, '.repeat(2_000);
+    expect(a.length).toBeGreaterThan(65_536);
+    expect(sorensenDice(a, b)).toBeCloseTo(referenceDice(a, b), 12);
+    expect(sorensenDice(b, a)).toBeCloseTo(referenceDice(b, a), 12);
   });
 
   it('handles identical and very short strings', () => {
