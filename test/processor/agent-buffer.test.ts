@@ -33,23 +33,32 @@ describe('agent-level evaluation', () => {
     expect(byAgent.get('outer')?.context?.llmCalls).toHaveLength(2);
   });
 
-  it('counts evicted spans: per-trace limit and TTL', async () => {
+  it('counts spans beyond the per-trace limit as evicted', async () => {
     const seen = mockEvaluator({ criterionNames: ['x'], results: result });
     const { processor, provider, emitter } = setup({
-      traceBuffer: { maxSpansPerTrace: 2, traceTtlMillis: 20 },
+      traceBuffer: { maxSpansPerTrace: 2 },
       rules: [{ name: 'agents', match: { operation: 'invoke_agent' }, criteria, evaluators: [seen] }],
     });
     await runWeatherAgent({ tracerProvider: provider });
     await processor.forceFlush();
     // 2 chat + 1 tool + 2 step spans under the agent; 2 kept, 3 dropped and counted
     expect(emitter.dropped.buffer_evicted).toBe(3);
+    expect(seen.calls[0]!.input.context?.llmCalls).toHaveLength(1);
+  });
+
+  it('counts spans of a trace buffered longer than the TTL as evicted', async () => {
+    const seen = mockEvaluator({ criterionNames: ['x'], results: result });
+    const { processor, provider, emitter } = setup({
+      traceBuffer: { traceTtlMillis: 50 },
+      rules: [{ name: 'agents', match: { operation: 'invoke_agent' }, criteria, evaluators: [seen] }],
+    });
     const tracer = provider.getTracer('app');
     const agent = tracer.startSpan('invoke_agent a', { attributes: { 'gen_ai.operation.name': 'invoke_agent' } });
     child(tracer, agent, 'chat m', { 'gen_ai.operation.name': 'chat' }).end();
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(emitter.dropped.buffer_evicted).toBeUndefined();
     child(tracer, agent, 'chat m', { 'gen_ai.operation.name': 'chat' }).end();
-    // the second chat starts a new entry after the first expired: 1 more eviction
-    expect(emitter.dropped.buffer_evicted).toBe(4);
+    expect(emitter.dropped.buffer_evicted).toBe(1);
     agent.end();
     await processor.shutdown();
   });
