@@ -6,6 +6,7 @@
  * with `enrichSpan: markJudgeSpans` on `@ai-sdk/otel`'s integration, `otel_evals.judge` = true.
  */
 import { isTracingSuppressed } from '../core/suppress-tracing.ts';
+import type { EvaluationInput } from '../core/types.ts';
 import { ATTR_OTEL_EVALS_JUDGE } from '../semconv.ts';
 
 /** `telemetry.functionId` of every judge call: `gen_ai.agent.name` / `ai.telemetry.functionId` on its spans. */
@@ -39,4 +40,15 @@ export function isJudgeSpanAttributes(attributes: Readonly<Record<string, unknow
  */
 export function judgeTelemetry(traceJudgeCalls: boolean): { isEnabled: boolean; functionId: string; includeRuntimeContext: Record<string, true> } {
   return { isEnabled: traceJudgeCalls || isTracingSuppressed(), functionId: JUDGE_FUNCTION_ID, includeRuntimeContext: { [JUDGE_RUNTIME_CONTEXT_KEY]: true } };
+}
+
+const JUDGE_DATA_TAG = /<data-[0-9a-f]{24} name="/;
+
+/**
+ * Whether an input was read from a judge call's own span: its agent name is the judge's functionId, or
+ * its prompt holds a judge data section. The judge skips such inputs (reason `judge_span`), the last line
+ * of the loop guard when judge spans reach a rule unmarked.
+ */
+export function isJudgeCallInput(input: Pick<EvaluationInput, 'prompt' | 'context'>): boolean {
+  return input.context?.agentName === JUDGE_FUNCTION_ID || (typeof input.prompt === 'string' && JUDGE_DATA_TAG.test(input.prompt));
 }

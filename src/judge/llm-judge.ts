@@ -17,6 +17,7 @@ import { attachFailureAnalysis, FAILURE_ANALYSIS_INSTRUCTIONS, failedResults, fa
 import { callJudge, type JudgeCallResult, type JudgeSettings, type JudgeUsage } from './judge-call.ts';
 import { criteriaToScore, ownCriteria, resolveTemplate } from './judge-criteria.ts';
 import { JudgeError } from './judge-error.ts';
+import { isJudgeCallInput } from './judge-span.ts';
 import { llmJudgeSchema, type LLMJudgeOptions, type ParsedLLMJudgeOptions } from './judge-options.ts';
 import { buildResults, splitTokens, weightedScore } from './judge-scoring.ts';
 import { modelKey, resolveLanguageModel } from './model.ts';
@@ -169,6 +170,7 @@ export function llmJudge(options: LLMJudgeOptions, type = 'LLMJudge'): Evaluator
     async evaluate(input: EvaluationInput, criteria: EvaluationCriteria[]): Promise<EvaluationResult[]> {
       const judged = criteriaToScore(own, criteria ?? input.criteria ?? [], opts.criterionNames);
       if (judged.length === 0) return [];
+      if (isJudgeCallInput(input)) return judged.map((criterion) => skippedResult(criterion.name, type, 'judge_span', { reason: 'judge_span' }));
       try {
         const rendered = renderJudgePrompt({ template, criteria: judged, input, redactor: rt.resources.redactor, overallFeedback: opts.rubric?.overallFeedback === true });
         if (rendered.missing.length > 0) return judged.map((criterion) => skippedResult(criterion.name, type, `no ${rendered.missing.join(', ')}`));

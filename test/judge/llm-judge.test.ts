@@ -126,6 +126,15 @@ describe('LLMJudge', () => {
     expect(results[1]?.metadata?.failureAnalysis).toBeUndefined();
   });
 
+  it('skips inputs read from its own calls: judge agent name, or a prompt holding a judge data section', async () => {
+    const model = mockJudge();
+    const judge = llmJudge({ model, criteria: [twoCriteria[0]!], ...isolated() });
+    const [fromAgent] = await judge.evaluate(input('x', { context: { agentName: 'otel-evals.judge' } }), []);
+    const [fromChat] = await judge.evaluate(input('x', { prompt: 'User prompt:\n<data-0123456789abcdef01234567 name="prompt">\nhi\n</data-0123456789abcdef01234567>' }), []);
+    expect([fromAgent, fromChat]).toMatchObject([{ score: null, reasoning: 'skipped: judge_span' }, { score: null, metadata: { reason: 'judge_span' } }]);
+    expect(model.seen).toHaveLength(0);
+  });
+
   it('skips reference-based templates without a groundTruth', async () => {
     const model = mockJudge();
     const [result] = await llmJudge({ model, template: 'correctness', ...isolated() }).evaluate(input('x', { groundTruth: undefined }), []);

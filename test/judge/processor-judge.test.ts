@@ -40,7 +40,7 @@ function judgeModel() {
   );
 }
 
-function setup(model: ReturnType<typeof judgeModel>, options: { suppressed: boolean; traceJudgeCalls?: boolean }) {
+function setup(model: ReturnType<typeof judgeModel>, options: { suppressed: boolean; traceJudgeCalls?: boolean; mark?: boolean }) {
   if (options.suppressed) context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   const spanExporter = new InMemorySpanExporter();
   const logExporter = new InMemoryLogRecordExporter();
@@ -63,7 +63,7 @@ function setup(model: ReturnType<typeof judgeModel>, options: { suppressed: bool
   const provider = new TracerProvider({ spanProcessors: [processor, new SimpleSpanProcessor({ exporter: spanExporter })] });
   trace.setGlobalTracerProvider(provider);
   // A user's own global AI SDK instrumentation, which would trace the judge's calls if nothing stopped it.
-  registerTelemetry(new OpenTelemetry({ tracer: provider.getTracer('gen_ai'), enrichSpan: markJudgeSpans }));
+  registerTelemetry(new OpenTelemetry({ tracer: provider.getTracer('gen_ai'), ...(options.mark === false ? {} : { enrichSpan: markJudgeSpans }) }));
   return { processor, provider, spanExporter, logExporter, reader };
 }
 
@@ -132,6 +132,24 @@ describe('LLMJudge inside the EvaluatingSpanProcessor', () => {
     expect(model.seen).toHaveLength(1);
     expect(spans.filter((span) => span.name.startsWith('evaluation '))).toHaveLength(1);
     expect(logExporter.getFinishedLogRecords().filter((record) => record.eventName === 'gen_ai.evaluation.result')).toHaveLength(2);
+    await processor.shutdown();
+  });
+
+  it('with traced judge calls left unmarked, the judge skips its own spans (judge_span) instead of judging them without end', async () => {
+    const model = judgeModel();
+    const { processor, provider, spanExporter, logExporter } = setup(model, { suppressed: false, traceJudgeCalls: true, mark: false });
+    await runWeatherAgent({ tracerProvider: provider });
+    for (let round = 0; round < 3; round += 1) {
+      await processor.forceFlush();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(model.seen).toHaveLength(1);
+    const judgeAgentSpan = spanExporter.getFinishedSpans().find((span) => span.attributes['gen_ai.agent.name'] === 'otel-evals.judge');
+    expect(judgeAgentSpan).toBeDefined();
+    const events = logExporter.getFinishedLogRecords().filter((record) => record.eventName === 'gen_ai.evaluation.result');
+    const onJudgeSpan = events.filter((event) => event.spanContext?.spanId === judgeAgentSpan?.spanContext().spanId);
+    expect(onJudgeSpan.map((event) => event.attributes['gen_ai.evaluation.score.label'])).toEqual(['skipped', 'skipped']);
+    expect(onJudgeSpan[0]?.attributes['gen_ai.evaluation.explanation']).toBe('skipped: judge_span');
     await processor.shutdown();
   });
 });
