@@ -105,7 +105,7 @@ export { TokenBudget, BUDGET_EXCEEDED } from './judge/budget.ts';
 export type { TokenBudgetOptions } from './judge/budget.ts';
 export { JudgeError } from './judge/judge-error.ts';
 export type { JudgeErrorType } from './judge/judge-error.ts';
-export { markJudgeSpans, isJudgeSpanAttributes, JUDGE_FUNCTION_ID } from './judge/judge-span.ts';
+export { markJudgeSpans, isJudgeSpanAttributes, isJudgeCallInput, JUDGE_FUNCTION_ID } from './judge/judge-span.ts';
 export { cosineSimilarity } from './judge/cosine.ts';
 export { suppressTracing, isTracingSuppressed, withTracingSuppressed } from './core/suppress-tracing.ts';
 
