@@ -72,7 +72,9 @@ export class TraceBuffer {
       this.traces.set(traceId, entry);
     }
     if (entry.spanCount >= this.limits.maxSpansPerTrace) {
+      // The span is dropped (and counted) but its parent link is kept, so spans below it still reach their agent.
       this.onEvicted(1);
+      this.link(traceId, spanId, parentSpanId);
       return;
     }
     while (this.totalSpans >= this.limits.maxBufferedSpans && this.traces.size > 1) this.evictOldest(entry);
