@@ -127,6 +127,29 @@ describe('rate limiter', () => {
   });
 });
 
+describe('shared limits across evaluators', () => {
+  it('evaluators configured with equal rateLimit share one limiter, so the limit holds for the process', async () => {
+    let active = 0;
+    let peak = 0;
+    const answer = (call: { criteria: string[] }) => verdictFor(call.criteria, 4);
+    const slow = () =>
+      Object.assign(mockJudge(answer), {
+        doGenerate: async () => {
+          active += 1;
+          peak = Math.max(peak, active);
+          await new Promise((resolve) => setTimeout(resolve, 15));
+          active -= 1;
+          return mockJudge(answer).doGenerate({ prompt: [{ role: 'system', content: '- "ok" (x): y' }] } as never);
+        },
+      });
+    const limits = { concurrency: 3, requestsPerMinute: 100_000 };
+    const a = llmJudge({ model: slow(), criteria, cache: false, rateLimit: limits });
+    const b = llmJudge({ model: slow(), criteria, cache: false, rateLimit: limits });
+    await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).evaluate(input(`r${i}`), [])));
+    expect(peak).toBe(3);
+  });
+});
+
 describe('cache', () => {
   let directory: string | undefined;
   afterEach(async () => {
