@@ -9,8 +9,8 @@ import { defineSyncEvaluator } from '../core/define-evaluator.ts';
 import { parseOptions } from '../core/options.ts';
 import type { EvaluatorDefinition } from '../core/registry.ts';
 import { skippedResult } from '../core/results.ts';
-import { resolveField } from '../core/text.ts';
-import type { Evaluator } from '../core/types.ts';
+import { messageText, resolveField } from '../core/text.ts';
+import type { AgentMessage, Evaluator } from '../core/types.ts';
 import { jsonDifferences, type JsonDiffOptions } from './json/diff.ts';
 import { parseJsonText, type JsonParseResult } from './json/parse.ts';
 
@@ -39,7 +39,8 @@ export type JsonEqualityOptions = z.input<typeof jsonEqualitySchema>;
 
 function jsonValue(value: unknown, allowCodeFence: boolean): JsonParseResult {
   if (typeof value === 'string') return parseJsonText(value, allowCodeFence);
-  if (typeof value === 'object' && value !== null && 'role' in value && 'content' in value) return { ok: false, message: 'a message is not JSON data' };
+  // A message stands for its text, as everywhere else.
+  if (typeof value === 'object' && value !== null && 'role' in value && 'content' in value) return parseJsonText(messageText(value as AgentMessage), allowCodeFence);
   return { ok: true, value, fromCodeFence: false };
 }
 

@@ -62,6 +62,12 @@ describe('json_equality', () => {
     expect(run(evaluator, { response: 'x', groundTruth: { a: [1] }, criteria: [], context: { output: { a: [1] } } }).score).toBe(true);
   });
 
+  it('reads an AgentMessage, as response or in another field, as its text', () => {
+    expect(run(jsonEquality(), input({ role: 'assistant', content: '[1, 2]' }, [1, 2])).score).toBe(true);
+    const reply = { role: 'assistant', content: [{ type: 'text', text: '{"a":' }, { type: 'text', text: '1}' }] };
+    expect(run(jsonEquality({ sourceField: 'context.reply' }), { response: 'x', groundTruth: { a: 1 }, criteria: [], context: { reply } }).score).toBe(true);
+  });
+
   it('validates its options', () => {
     const { issues } = validateEvaluatorConfigs([{ type: 'json_equality', ignore_keys: 'id' }]);
     expect(issues.map((issue) => issue.path)).toEqual(['evaluatorConfigs[0].ignore_keys']);

@@ -61,6 +61,11 @@ describe('json_schema', () => {
     expect(run(jsonSchema({ schema: { ...tuple } }), input('["a", 1, 2]')).score).toBe(false);
   });
 
+  it('reads an AgentMessage response as its text', () => {
+    const message = { role: 'assistant', content: [{ type: 'text', text: '{"name":"Ada",' }, { type: 'tool-call', toolCallId: '1', toolName: 't', input: {} }, { type: 'text', text: '"age":36}' }] };
+    expect(run(jsonSchema({ schema: person }), input(message)).score).toBe(true);
+  });
+
   it('reports an invalid configured schema with its path', () => {
     const { issues } = validateEvaluatorConfigs([{ type: 'json_schema', schema: { type: 'objekt' } }]);
     expect(issues[0]?.path).toBe('evaluatorConfigs[0].schema');
