@@ -44,7 +44,7 @@ export function sumBy(labels: readonly string[], inner: string): string {
 export interface RatioOptions {
   /** Labels to group by. */
   readonly by: readonly string[];
-  /** Range window, e.g. `1h`, `$__rate_interval`, or `7d] offset [1h` style via `offset`. */
+  /** Range window, e.g. `1h` or `$__rate_interval`. */
   readonly window: string;
   /** Optional `offset` applied to every range selector. */
   readonly offset?: string;
