@@ -184,7 +184,8 @@ function component(child: Child, outcome: Outcome, byName: ReadonlyMap<string, E
 }
 
 function combine(outcomes: Outcome[], children: readonly Child[], criteria: EvaluationCriteria[], opts: z.output<typeof hybridSchema>): EvaluationResult {
-  const byName = new Map(criteria.map((criterion) => [criterion.name, criterion]));
+  // Direct callers may pass no criteria; the runner and the processor always pass an array.
+  const byName = new Map((criteria ?? []).map((criterion) => [criterion.name, criterion]));
   const components = children.map((child, index) => component(child, outcomes[index] ?? { error: 'no outcome' }, byName));
   const scored = components.filter((c) => c.score !== null && c.weight > 0);
   const others = components.filter((c) => !scored.includes(c)).map((c) => `${c.type} ${c.status}${c.reason ? ` (${c.reason})` : ''}`);
