@@ -148,4 +148,6 @@ export const settingsSchema = z.strictObject({
   embeddingModel: z.string().optional(),
   /** Default semantic similarity threshold of the flexible profile (default 0.8). */
   semanticThreshold: z.number().min(0).max(1).optional(),
+  /** llm_judge strategies analyse failed criteria: root cause and recommendations (a second judge call). */
+  failureAnalysis: z.boolean().optional(),
 });

@@ -9,7 +9,7 @@ import { runEvaluation } from '../../core/run-evaluation.ts';
 import { suppressTracing } from '../../core/suppress-tracing.ts';
 import type { AgentMessage, EvaluationInput, EvaluationResult } from '../../core/types.ts';
 import type { Emitter } from '../../emit/types.ts';
-import type { CaseReport } from '../report-model.ts';
+import type { CaseReport, FailureAnalysis } from '../report-model.ts';
 import type { EvalCase } from '../format/model.ts';
 import type { CasePlan } from '../strategies/plan.ts';
 import type { Target, TargetResult } from '../targets/types.ts';
@@ -65,6 +65,13 @@ export function evaluationInputFor(evalCase: EvalCase, plan: CasePlan, produced:
   return input;
 }
 
+/** The judge's failure analyses of a failed case, merged: root causes joined, recommendations listed once. */
+function failureAnalysisOf(results: readonly EvaluationResult[]): FailureAnalysis | undefined {
+  const found = results.map((r) => r.metadata?.failureAnalysis as Partial<FailureAnalysis> | undefined).filter((a): a is Partial<FailureAnalysis> => typeof a?.rootCause === 'string');
+  if (found.length === 0) return undefined;
+  return { rootCause: [...new Set(found.map((a) => a.rootCause))].join(' '), recommendations: [...new Set(found.flatMap((a) => a.recommendations ?? []))] };
+}
+
 /** What the report shows as expected: the expected output, else the other expectations (patterns, schema, rubric). */
 function expectedOf(evalCase: EvalCase): { expected?: unknown } {
   if (evalCase.expected.output !== undefined) return { expected: evalCase.expected.output };
@@ -87,7 +94,9 @@ async function attempt(ctx: CaseRunContext, evalCase: EvalCase, plan: CasePlan, 
     const aggregated = await Promise.race([evaluated, limit.promise]);
     emitRecord(ctx, span, aggregated.results, started, aggregated.metadata.durationMs, plan);
     const scores = caseScores(aggregated.results, plan);
-    return { ...base, output: produced.output, scores, threshold: plan.threshold, ...judgeCase(scores, plan, ctx.nearMissMargin) };
+    const verdict = judgeCase(scores, plan, ctx.nearMissMargin);
+    const analysis = verdict.passed ? undefined : failureAnalysisOf(aggregated.results);
+    return { ...base, output: produced.output, scores, threshold: plan.threshold, ...verdict, ...(analysis ? { failureAnalysis: analysis } : {}) };
   } catch (error) {
     const failed = { ...base, status: 'error' as const, passed: false, scores: [], threshold: plan.threshold, error: errorMessage(error) };
     return produced ? { ...failed, output: produced.output } : failed;

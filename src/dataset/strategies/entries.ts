@@ -61,6 +61,7 @@ export function strategyEntry(
       const rubric = expected.rubric ?? CREATIVE_RUBRIC;
       const config: EvaluatorConfigEntry = { type: 'llm_judge', rubric };
       if (file.settings.judgeModel) config.model = resolveModelRef(file.settings.judgeModel);
+      if (file.settings.failureAnalysis) config.failureAnalysis = true;
       const criteria = rubric.criteria.map((c) => ({ name: c.name, description: c.description, scale: { min: c.scale.min, max: c.scale.max }, weight: c.weight * weight }));
       return { ...base, config, criteria };
     }

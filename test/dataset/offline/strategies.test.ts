@@ -21,7 +21,12 @@ function judge(scoreFor: (criterion: string) => number): MockLanguageModelV4 {
     doGenerate: async (options) => {
       const system = options.prompt.filter((m) => m.role === 'system').map((m) => (typeof m.content === 'string' ? m.content : '')).join('\n');
       const names = [...system.matchAll(/^- "([^"]+)"/gm)].map((m) => m[1] ?? '');
-      const verdict = { scores: Object.fromEntries(names.map((n) => [n, { reasoning: `judged ${n}`, score: scoreFor(n) }])) };
+      const all = options.prompt.map((m) => (typeof m.content === 'string' ? m.content : m.content.map((p) => ('text' in p ? p.text : '')).join(''))).join('\n');
+      const analysing = JSON.stringify(options.responseFormat ?? {}).includes('analyses');
+      const failed = ['completeness', 'coherence', 'professionalism', 'accuracy'].filter((n) => all.includes(n) && scoreFor(n) < 4);
+      const verdict = analysing
+        ? { analyses: failed.map((criterion) => ({ criterion, rootCause: `the deck misses ${criterion}`, recommendations: [`add ${criterion}`, 'use the input data'] })) }
+        : { scores: Object.fromEntries(names.map((n) => [n, { reasoning: `judged ${n}`, score: scoreFor(n) }])) };
       return { content: [{ type: 'text', text: JSON.stringify(verdict) }], finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 5, text: 5, reasoning: undefined } }, warnings: [] };
     },
   });
@@ -67,6 +72,12 @@ describe('strategies and profiles', () => {
     expect(deck?.weightedScore).toBeCloseTo(0.3 + 0.25 + 0.25 + 0.2 * 0.25);
     expect(deck?.threshold).toBe(0.7);
     expect(deck?.status).toBe('passed');
+    expect(deck?.failureAnalysis).toBeUndefined();
+
+    registerSuiteModel('harsh-judge', judge(() => 1));
+    writeFiles(dir, { 'analysed.json': { version: '2.0', profile: 'creative', settings: { judgeModel: 'harsh-judge', failureAnalysis: true }, testCases: [{ id: 'weak', name: 'weak', input: { prompt: 'slides' } }] } });
+    const analysed = await runSuiteFile({ file: path.join(dir, 'analysed.json'), target: echo({ slides: 'one slide' }), store: false });
+    expect(analysed.suites[0]?.cases[0]).toMatchObject({ status: 'failed', weightedScore: 0, failureAnalysis: { rootCause: expect.stringContaining('the deck misses completeness'), recommendations: expect.arrayContaining(['add accuracy', 'use the input data']) } });
   });
 
   it('flexible: semantic_sim against the expected output at the semantic threshold', async () => {
