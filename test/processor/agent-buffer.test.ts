@@ -94,3 +94,31 @@ describe('agent-level evaluation', () => {
     expect(emitter.records[0]!.results[0]).toMatchObject({ criterionName: 'x', label: 'error', metadata: { errorType: 'timeout' } });
   });
 });
+
+describe('agent-level evaluation across dialects', () => {
+  it('an OpenInference AGENT root gets its TOOL and LLM descendants', async () => {
+    const seen = mockEvaluator({ criterionNames: ['x'], results: result });
+    const { processor, provider } = setup({ rules: [{ name: 'agents', match: { role: 'agent', dialect: 'openinference' }, criteria, evaluators: [seen] }] });
+    const tracer = provider.getTracer('openinference');
+    const agent = tracer.startSpan('support-agent', { attributes: { 'openinference.span.kind': 'AGENT', 'input.value': 'Where is order 42?' } });
+    child(tracer, agent, 'lookup_order', {
+      'openinference.span.kind': 'TOOL',
+      'tool.name': 'lookup_order',
+      'input.value': '{"id":42}',
+      'output.value': '{"status":"shipped"}',
+    }).end();
+    child(tracer, agent, 'ChatCompletion', {
+      'openinference.span.kind': 'LLM',
+      'llm.model_name': 'gpt-4o-mini',
+      'llm.output_messages.0.message.role': 'assistant',
+      'llm.output_messages.0.message.content': 'Order 42 has shipped.',
+    }).end();
+    agent.setAttribute('output.value', 'Order 42 has shipped.');
+    agent.end();
+    await processor.forceFlush();
+    expect(seen.calls).toHaveLength(1);
+    const input = seen.calls[0]!.input;
+    expect(input.response).toBe('Order 42 has shipped.');
+    expect(input.toolCalls).toEqual([expect.objectContaining({ name: 'lookup_order', arguments: { id: 42 }, result: { status: 'shipped' } })]);
+  });
+});
