@@ -116,9 +116,9 @@ export class WorkQueue<T> {
       timer = setTimeout(() => resolve(true), timeoutMillis);
       timer.unref?.();
     });
-    const done = await Promise.race([this.flush().then(() => false), expired]);
+    const timedOut = await Promise.race([this.flush().then(() => false), expired]);
     clearTimeout(timer);
-    if (done && this.length > 0) {
+    if (timedOut && this.length > 0) {
       const count = this.length;
       this.dequeued += count;
       this.ring.fill(undefined);
