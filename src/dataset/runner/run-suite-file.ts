@@ -73,10 +73,16 @@ function newRunId(): string {
   return `run-${stamp}-${randomBytes(3).toString('hex')}`;
 }
 
-/** Identity of a run for resuming: the file, the suites and the exact cases selected. */
+/**
+ * Identity of a run for resuming: the file, the suites and the exact cases selected, with their inputs,
+ * expectations and scoring (so editing a case or a scorer starts a new run rather than mixing results).
+ */
 export function suiteKey(prepared: PreparedRun): string {
-  const hash = createHash('sha256').update(prepared.file.file);
-  for (const suite of prepared.suites) hash.update(`\u0000${suite.spec.name}\u0000${suite.spec.cases.map((c) => c.id).join('\u0001')}`);
+  const hash = createHash('sha256').update(prepared.file.file).update(JSON.stringify([prepared.file.dimensions, prepared.file.settings.threshold, prepared.file.settings.judgeModel, prepared.file.settings.embeddingModel]));
+  for (const suite of prepared.suites) {
+    hash.update(`\u0000${suite.spec.name}\u0000${JSON.stringify(suite.spec.scorers ?? [])}`);
+    for (const c of suite.spec.cases) hash.update(JSON.stringify([c.id, c.input, c.expected, c.strategy, c.weights]));
+  }
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -1,4 +1,5 @@
 /** The SQLite run store and resuming interrupted runs. */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CaseReport, RunReport } from '../../../src/dataset/report-model.ts';
@@ -74,8 +75,19 @@ describe('resume', () => {
     await expect(runSuiteFile({ file: path.join(dir, 'tests.json'), target, store: db, agentVersion: 'v2', signal: other.signal, onProgress: () => other.abort() })).rejects.toBeInstanceOf(RunAbortedError);
     const v1Again = await runSuiteFile({ file: path.join(dir, 'tests.json'), target, store: db, agentVersion: 'v1', ids: ['c1', 'c2'] });
     expect(v1Again.totals.cases).toBe(2);
+    const pending = new AbortController();
+    await expect(runSuiteFile({ file: path.join(dir, 'tests.json'), target, store: db, agentVersion: 'v1', signal: pending.signal, onProgress: () => pending.abort() })).rejects.toBeInstanceOf(RunAbortedError);
+    const unfinished = await RunStore.open(db).then((s) => {
+      const id = s.listRuns()[0]?.id;
+      s.close();
+      return id;
+    });
+    writeFiles(dir, { 'tests.json': { ...JSON.parse(readFileSync(path.join(dir, 'tests.json'), 'utf8')), settings: { maxConcurrentTests: 1, threshold: 0.9 } } });
+    const afterEdit = await runSuiteFile({ file: path.join(dir, 'tests.json'), target, store: db, agentVersion: 'v1' });
+    expect(afterEdit.runId).not.toBe(unfinished);
+    expect(afterEdit.totals.cases).toBe(8);
     const check = await RunStore.open(db);
-    expect(check.listRuns().map((r) => [r.agentVersion, r.status])).toEqual([['v1', 'succeeded'], ['v2', 'failed'], ['v1', 'succeeded'], ['v1', 'succeeded']]);
+    expect(check.listRuns().map((r) => [r.agentVersion, r.status])).toEqual([['v1', 'succeeded'], ['v1', 'failed'], ['v1', 'succeeded'], ['v2', 'failed'], ['v1', 'succeeded'], ['v1', 'succeeded']]);
     check.close();
   });
 });
