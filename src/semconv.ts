@@ -63,6 +63,11 @@ export const ATTR_OTEL_EVALS_JUDGE_INPUT_TOKENS = 'otel_evals.judge.usage.input_
 export const ATTR_OTEL_EVALS_JUDGE_OUTPUT_TOKENS = 'otel_evals.judge.usage.output_tokens';
 /** Marks spans produced by a judge call so the processor never evaluates them. */
 export const ATTR_OTEL_EVALS_JUDGE = 'otel_evals.judge';
+/**
+ * Telemetry function id of judge calls: AI SDK spans of a judge call carry it as `gen_ai.agent.name`
+ * (OpenTelemetry integration) or `ai.telemetry.functionId` (legacy), so they are recognized as our own.
+ */
+export const OTEL_EVALS_JUDGE_FUNCTION_ID = 'otel-evals.judge';
 
 /** Prefix of per-criterion attributes written on the evaluated span and on evaluation spans. */
 export const EVALUATION_ATTRIBUTE_PREFIX = 'gen_ai.evaluation.';

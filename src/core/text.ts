@@ -8,7 +8,7 @@ export function messageText(message: AgentMessage | string | undefined | null): 
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return content
-    .filter((part: MessagePart): part is { type: 'text'; text: string } => part.type === 'text' && typeof part.text === 'string')
+    .filter((part: MessagePart | null | undefined): part is { type: 'text'; text: string } => part?.type === 'text' && typeof part.text === 'string')
     .map((part) => part.text)
     .join('\n');
 }

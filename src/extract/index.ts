@@ -12,7 +12,7 @@
  * 4. OpenInference: `openinference.span.kind`.
  * Anything else is of unknown shape: `undefined`.
  */
-import { ATTR_OTEL_EVALS_JUDGE, OTEL_EVALS_SCOPE } from '../semconv.ts';
+import { ATTR_OTEL_EVALS_JUDGE, OTEL_EVALS_JUDGE_FUNCTION_ID, OTEL_EVALS_SCOPE } from '../semconv.ts';
 import type { ExtractedSpan, SpanClassification, SpanLike } from './types.ts';
 import type { Attrs, ExtractOptions } from './attributes.ts';
 import { baseExtracted, scopeName, str } from './attributes.ts';
@@ -79,14 +79,17 @@ function fallback(span: SpanLike, classification: SpanClassification, error: unk
 }
 
 /**
- * Whether a span is otel-evals' own (scope `otel-evals`, or marked `otel_evals.judge`): such spans
- * are never evaluated. Never throws.
+ * Whether a span is otel-evals' own (scope `otel-evals`, marked `otel_evals.judge`, or an AI SDK span of
+ * a judge call, whose agent name / function id is `otel-evals.judge`): such spans are never evaluated.
+ * Never throws.
  */
 export function isOwnSpan(span: SpanLike): boolean {
   try {
     if (scopeName(span) === OTEL_EVALS_SCOPE) return true;
-    const marker = (span.attributes as Attrs | undefined)?.[ATTR_OTEL_EVALS_JUDGE];
-    return marker !== undefined && marker !== false;
+    const attributes = span.attributes as Attrs | undefined;
+    const marker = attributes?.[ATTR_OTEL_EVALS_JUDGE];
+    if (marker !== undefined && marker !== false) return true;
+    return attributes?.['gen_ai.agent.name'] === OTEL_EVALS_JUDGE_FUNCTION_ID || attributes?.['ai.telemetry.functionId'] === OTEL_EVALS_JUDGE_FUNCTION_ID;
   } catch {
     return false;
   }

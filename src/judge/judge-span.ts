@@ -7,10 +7,10 @@
  */
 import { isTracingSuppressed } from '../core/suppress-tracing.ts';
 import type { EvaluationInput } from '../core/types.ts';
-import { ATTR_OTEL_EVALS_JUDGE } from '../semconv.ts';
+import { ATTR_OTEL_EVALS_JUDGE, OTEL_EVALS_JUDGE_FUNCTION_ID } from '../semconv.ts';
 
 /** `telemetry.functionId` of every judge call: `gen_ai.agent.name` / `ai.telemetry.functionId` on its spans. */
-export const JUDGE_FUNCTION_ID = 'otel-evals.judge';
+export const JUDGE_FUNCTION_ID = OTEL_EVALS_JUDGE_FUNCTION_ID;
 /** Runtime-context key set on every judge call, readable by an `enrichSpan` hook (see markJudgeSpans). */
 export const JUDGE_RUNTIME_CONTEXT_KEY = 'otel_evals_judge';
 

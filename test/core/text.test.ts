@@ -32,3 +32,11 @@ describe('collapseWhitespace', () => {
     }
   });
 });
+
+describe('messageText with malformed parts', () => {
+  it('ignores null and non-text parts instead of throwing', async () => {
+    const { messageText } = await import('../../src/core/text.ts');
+    const content = [null, { type: 'text', text: 'a' }, undefined, { type: 'tool-call' }, { type: 'text', text: 'b' }] as never;
+    expect(messageText({ role: 'assistant', content })).toBe('a\nb');
+  });
+});

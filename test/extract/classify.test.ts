@@ -110,4 +110,10 @@ describe('isOwnSpan', () => {
     expect(isOwnSpan(fixtureSpan({ name: 'chat', attributes: { 'gen_ai.operation.name': 'chat' }, scope: 'gen_ai' }))).toBe(false);
     expect(isOwnSpan(fixtureSpan({ name: 'chat', attributes: { [ATTR_OTEL_EVALS_JUDGE]: false } }))).toBe(false);
   });
+
+  it('recognizes AI SDK spans of judge calls by their function id, with or without the marker', () => {
+    expect(isOwnSpan(fixtureSpan({ name: 'invoke_agent judge', attributes: { 'gen_ai.agent.name': 'otel-evals.judge' }, scope: 'gen_ai' }))).toBe(true);
+    expect(isOwnSpan(fixtureSpan({ name: 'ai.generateText', attributes: { 'ai.telemetry.functionId': 'otel-evals.judge' }, scope: 'ai' }))).toBe(true);
+    expect(isOwnSpan(fixtureSpan({ name: 'invoke_agent', attributes: { 'gen_ai.agent.name': 'weather-agent' }, scope: 'gen_ai' }))).toBe(false);
+  });
 });

@@ -135,7 +135,7 @@ describe('LLMJudge inside the EvaluatingSpanProcessor', () => {
     await processor.shutdown();
   });
 
-  it('with traced judge calls left unmarked, the judge skips its own spans (judge_span) instead of judging them without end', async () => {
+  it('with traced judge calls left unmarked, their function id still marks them as own spans: never evaluated, one judge call', async () => {
     const model = judgeModel();
     const { processor, provider, spanExporter, logExporter } = setup(model, { suppressed: false, traceJudgeCalls: true, mark: false });
     await runWeatherAgent({ tracerProvider: provider });
@@ -146,10 +146,10 @@ describe('LLMJudge inside the EvaluatingSpanProcessor', () => {
     expect(model.seen).toHaveLength(1);
     const judgeAgentSpan = spanExporter.getFinishedSpans().find((span) => span.attributes['gen_ai.agent.name'] === 'otel-evals.judge');
     expect(judgeAgentSpan).toBeDefined();
+    expect(judgeAgentSpan?.attributes['otel_evals.judge']).toBeUndefined();
     const events = logExporter.getFinishedLogRecords().filter((record) => record.eventName === 'gen_ai.evaluation.result');
-    const onJudgeSpan = events.filter((event) => event.spanContext?.spanId === judgeAgentSpan?.spanContext().spanId);
-    expect(onJudgeSpan.map((event) => event.attributes['gen_ai.evaluation.score.label'])).toEqual(['skipped', 'skipped']);
-    expect(onJudgeSpan[0]?.attributes['gen_ai.evaluation.explanation']).toBe('skipped: judge_span');
+    expect(events.filter((event) => event.spanContext?.spanId === judgeAgentSpan?.spanContext().spanId)).toEqual([]);
+    expect(events).toHaveLength(2);
     await processor.shutdown();
   });
 });
