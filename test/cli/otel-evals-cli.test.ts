@@ -151,6 +151,8 @@ describe('otel-evals CLI', () => {
     expect(list[0]?.status).toBe('running');
     const stored = list[0]?.doneCases ?? 0;
     expect(stored).toBeGreaterThanOrEqual(5);
+    const partial = JSON.parse(cli(['report', 'latest', '--format', 'json'], dir).stdout) as { status: string; totals: { cases: number } };
+    expect(partial).toMatchObject({ status: 'running', totals: { cases: stored } });
     const resumed = cli(['run', 'tests.json', '--format', 'json'], dir);
     expect(resumed.code).toBe(0);
     expect(resumed.stderr).toContain(`(${stored} resumed)`);
