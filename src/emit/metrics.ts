@@ -26,7 +26,14 @@ import {
 import { MetricAttributeGuard } from './metric-attributes.ts';
 import { resultErrorType } from './log-events.ts';
 import { emittedScoreValue, resultLabel } from './span-attributes.ts';
+import type { EvaluationResult } from '../core/types.ts';
 import type { EvaluationRecord } from './types.ts';
+
+/** Reason of a skipped result: its `metadata.reason` (`budget_exceeded`, `judge_span`, ...) or `not_applicable`. */
+function skipReason(result: EvaluationResult): string {
+  const reason = result.metadata?.reason;
+  return typeof reason === 'string' && reason !== '' ? reason : 'not_applicable';
+}
 
 /** The instruments otel-evals records, created once per emitter. */
 export class EvaluationMetrics {
@@ -84,6 +91,7 @@ export class EvaluationMetrics {
       const labelled = this.guard.filter({ [ATTR_GEN_AI_EVALUATION_SCORE_LABEL]: resultLabel(result), [ATTR_OTEL_EVALS_PASSED]: result.passed });
       this.results.add(1, { ...attributes, ...labelled });
       if (result.error) this.errors.add(1, this.guard.filter({ [ATTR_ERROR_TYPE]: resultErrorType(result), [ATTR_OTEL_EVALS_RULE]: target.rule }));
+      else if (result.score === null) this.skipped.add(1, this.guard.filter({ [ATTR_OTEL_EVALS_REASON]: skipReason(result) }));
     }
     for (const timing of record.evaluators) {
       this.duration.record(timing.durationMs / 1000, this.guard.filter({ ...common, [ATTR_OTEL_EVALS_EVALUATOR_TYPE]: timing.type }));

@@ -102,6 +102,8 @@ describe('createEmitter', () => {
     expect(byName.get('otel_evals.judge.tokens')?.dataPoints.map((p) => p.value).sort()).toEqual([300, 40].sort());
     expect(byName.get('otel_evals.queue.size')?.dataPoints[0]?.value).toBe(7);
     expect(byName.get('otel_evals.spans.dropped')?.dataPoints[0]).toMatchObject({ value: 3, attributes: { reason: 'queue_full' } });
+    const skipped = byName.get('otel_evals.spans.skipped')?.dataPoints.map((p) => [p.attributes.reason, p.value]);
+    expect(skipped).toEqual(expect.arrayContaining([['unknown_shape', 1], ['not_applicable', 1]]));
     expect(byName.get('otel_evals.evaluations.errors')?.dataPoints[0]?.attributes).toMatchObject({ 'error.type': 'timeout' });
   });
 
