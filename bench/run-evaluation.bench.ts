@@ -10,6 +10,7 @@
  *   BENCH_SECONDS=10 npm run bench
  */
 import { availableParallelism, loadavg } from 'node:os';
+import { mulberry32 } from '../src/dataset/compare/prng.ts';
 import { runEvaluation, type EvaluationCriteria, type EvaluationInput, type EvaluationRunConfig } from '../src/index.ts';
 
 const TARGET_INPUTS_PER_SECOND = 10_000;
@@ -24,18 +25,6 @@ const FILLER = (
   'we should could would will can may must this that these those it its they them our your their after before during ' +
   'good great helpful clear happy excellent poor bad slow broken sad wrong awful thanks sorry please improve reduce'
 ).split(' ');
-
-// mulberry32: a tiny seeded PRNG, so every run measures the same texts.
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function sentence(random: () => number): string {
   const words: string[] = [];
@@ -87,7 +76,7 @@ const benchConfig: EvaluationRunConfig = {
 
 /** Deterministic 1 KB inputs; every fourth groundTruth equals its response. */
 function benchInputs(count = DISTINCT_INPUTS, seed = 42): EvaluationInput[] {
-  const random = prng(seed);
+  const random = mulberry32(seed); // seeded, so every run measures the same texts
   return Array.from({ length: count }, (_, i) => {
     const text = response(random);
     return { prompt: 'Summarize the incident review.', response: text, groundTruth: i % 4 === 0 ? text : response(random), criteria };
