@@ -103,7 +103,8 @@ export function compileMatch(match: RuleMatch = {}): CompiledMatch {
       if (c.role === 'step' && !namesSteps) return false;
       if (roles !== undefined && !roles.has(c.role)) return false;
       if (dialects !== undefined && !dialects.has(c.dialect)) return false;
-      if (operation !== undefined && !operation(c.operation)) return false;
+      // The normalized GenAI name (`invoke_agent`) or the dialect's own (`ai.generateText`, `AGENT`).
+      if (operation !== undefined && !operation(c.operation) && !(c.nativeOperation !== undefined && operation(c.nativeOperation))) return false;
       if (agentName !== undefined && !agentName(c.agentName)) return false;
       if (model !== undefined && !model(c.model)) return false;
       if (provider !== undefined && !provider(c.provider)) return false;

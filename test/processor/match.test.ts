@@ -41,6 +41,13 @@ describe('compileMatch', () => {
     expect(compileMatch({ role: 'tool' }).test(span('x'), tool)).toBe(true);
   });
 
+  it('matches the dialect's own operation name as well as the normalized one', () => {
+    const legacyRoot: SpanClassification = { dialect: 'ai-sdk-legacy', role: 'agent', operation: 'invoke_agent', nativeOperation: 'ai.generateText' };
+    expect(compileMatch({ operation: 'ai.generateText' }).test(span('ai.generateText'), legacyRoot)).toBe(true);
+    expect(compileMatch({ operation: 'invoke_agent' }).test(span('ai.generateText'), legacyRoot)).toBe(true);
+    expect(compileMatch({ operation: 'ai.streamText' }).test(span('ai.generateText'), legacyRoot)).toBe(false);
+  });
+
   it('matches span names and attributes (values and predicates)', () => {
     const s = span('chat gpt-x', { 'app.tenant': 'acme', 'gen_ai.usage.input_tokens': 120 });
     expect(compileMatch({ spanName: 'chat *' }).test(s, chat)).toBe(true);
