@@ -63,6 +63,8 @@ export interface SuiteSpec {
   concurrency?: number;
   runInSequence: boolean;
   threshold?: number;
+  /** Planar's activation flag: an inactive suite runs only when named with --suite. */
+  isActive: boolean;
   /** Key path of the suite in its file. */
   path: string;
 }

@@ -81,7 +81,7 @@ function checkCases(cases: readonly EvalCase[], issues: ConfigIssue[]): void {
 }
 
 function buildSuites(config: EvalConfigV2, name: string, testCases: EvalCase[], sets: Map<string, EvalCase[]>, issues: ConfigIssue[]): SuiteSpec[] {
-  if (!config.suites?.length) return [{ name, cases: testCases, runInSequence: false, path: 'testCases' }];
+  if (!config.suites?.length) return [{ name, cases: testCases, runInSequence: false, isActive: true, path: 'testCases' }];
   const byId = new Map(testCases.map((item) => [item.id, item]));
   return config.suites.map((suite, index) => {
     const at = `suites[${index}]`;
@@ -99,7 +99,7 @@ function buildSuites(config: EvalConfigV2, name: string, testCases: EvalCase[], 
         else issues.push({ path: `${at}.testIds[${i}]`, message: `unknown test id "${id}"`, fix: 'use an id of testCases' });
       });
     }
-    const spec: SuiteSpec = { name: suite.name, cases, runInSequence: suite.runInSequence ?? false, path: at };
+    const spec: SuiteSpec = { name: suite.name, cases, runInSequence: suite.runInSequence ?? false, isActive: suite.isActive ?? true, path: at };
     if (suite.scorers) spec.scorers = suite.scorers;
     if (suite.target) spec.target = suite.target;
     if (suite.concurrency !== undefined) spec.concurrency = suite.concurrency;

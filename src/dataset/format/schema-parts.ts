@@ -62,8 +62,15 @@ export const rubricSchema = z.strictObject({
   overallFeedback: z.boolean().optional(),
 });
 
+/** Planar's `scorer_name` is accepted for `scorer`. */
+function scorerAlias(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || !('scorer_name' in value) || 'scorer' in value) return value;
+  const { scorer_name: scorer, ...rest } = value as Record<string, unknown>;
+  return { ...rest, scorer };
+}
+
 /** A scorer of a suite (Planar's EvalScorerConfig): a registered evaluator type with its settings. */
-export const scorerSchema = z.strictObject({
+export const scorerSchema = z.preprocess(scorerAlias, z.strictObject({
   /** Criterion name the scores are reported under. */
   name: z.string().min(1),
   /** Registered evaluator type (`exact_match`, `levenshtein`, `llm_judge`, ...) or `custom`. */
@@ -72,7 +79,7 @@ export const scorerSchema = z.strictObject({
   settings: z.record(z.string(), jsonValue).default({}),
   /** Weight in the case's weighted score (default 1). */
   weight: z.number().min(0).optional(),
-});
+}));
 
 /** A quality component of a dimension. */
 export const componentSchema = z.strictObject({

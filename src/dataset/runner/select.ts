@@ -28,6 +28,6 @@ export function selectSuites(file: SuiteFile, filter: CaseFilter, issues: Config
   for (const wanted of filter.suites ?? []) {
     if (!names.has(wanted)) issues.push({ path: '--suite', message: `no suite named "${wanted}"`, fix: `use one of ${[...names].join(', ')}` });
   }
-  const chosen = filter.suites?.length ? file.suites.filter((s) => filter.suites?.includes(s.name)) : file.suites;
+  const chosen = filter.suites?.length ? file.suites.filter((s) => filter.suites?.includes(s.name)) : file.suites.filter((s) => s.isActive);
   return chosen.map((suite) => ({ ...suite, cases: suite.cases.filter((c) => matchesFilter(c, filter)) }));
 }

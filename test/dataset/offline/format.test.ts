@@ -115,7 +115,10 @@ testCases:
     const dir = writeFiles(tempDir(), { 'suite.json': {
       version: '2.0', profile: 'deterministic',
       evalSets: [{ name: 'math', inputFormat: 'json', outputFormat: 'text', cases: [{ id: 'm1', input: { prompt: '1+1' }, expected: '2' }, { input: '2+2', expected: { value: 4 } }] }],
-      suites: [{ name: 'planar', evalSet: 'math', target: { outputs: './out.jsonl' }, concurrency: 2, scorers: [{ name: 'exact', scorer: 'exact_match', settings: {} }, { name: 'close', scorer: 'levenshtein', settings: { threshold: 0.9 } }] }],
+      suites: [
+        { name: 'planar', evalSet: 'math', target: { outputs: './out.jsonl' }, concurrency: 2, scorers: [{ name: 'exact', scorer_name: 'exact_match', settings: {} }, { name: 'close', scorer: 'levenshtein', settings: { threshold: 0.9 } }] },
+        { name: 'paused', evalSet: 'math', isActive: false },
+      ],
       dimensions: [
         { name: 'correctness', targetScore: 0.9, weight: 0.6, method: 'deterministic', scorer: 'exact_match' },
         { name: 'quality', targetScore: 0.7, weight: 0.4, method: 'hybrid', components: [{ name: 'similar', weight: 0.6, scorer: 'levenshtein' }, { name: 'shape', weight: 0.4, method: 'deterministic', scorer: 'regex_match', settings: { patterns: ['\\d'] } }] },
@@ -125,7 +128,11 @@ testCases:
     const [suite] = file.suites;
     expect(suite?.cases.map((c) => [c.id, c.prompt, c.expected.output])).toEqual([['m1', '1+1', '2'], ['math-002', '2+2', { value: 4 }]]);
     expect(suite?.concurrency).toBe(2);
-    expect(suite?.scorers?.[1]).toEqual({ name: 'close', scorer: 'levenshtein', settings: { threshold: 0.9 } });
+    expect(suite?.scorers).toEqual([{ name: 'exact', scorer: 'exact_match', settings: {} }, { name: 'close', scorer: 'levenshtein', settings: { threshold: 0.9 } }]);
+    expect(file.suites.map((s) => [s.name, s.isActive])).toEqual([['planar', true], ['paused', false]]);
+    const { selectSuites } = await import('../../../src/dataset/runner/select.ts');
+    expect(selectSuites(file, {}, []).map((s) => s.name)).toEqual(['planar']);
+    expect(selectSuites(file, { suites: ['paused'] }, []).map((s) => s.name)).toEqual(['paused']);
     expect(file.dimensions[1]?.components?.map((c) => c.method)).toEqual(['deterministic', 'deterministic']);
     const bad = await issuesOf({ version: '2.0', profile: 'deterministic', dimensions: [{ name: 'd', targetScore: 2, weight: 1 }] });
     expect(bad).toEqual(expect.arrayContaining([expect.stringMatching(/^dimensions\[0\]\.targetScore: .*at most 1/), expect.stringMatching(/^dimensions\[0\]: needs exactly one of scorer or components/)]));
