@@ -41,7 +41,7 @@ describe('compileMatch', () => {
     expect(compileMatch({ role: 'tool' }).test(span('x'), tool)).toBe(true);
   });
 
-  it('matches the dialect's own operation name as well as the normalized one', () => {
+  it("matches the dialect's own operation name as well as the normalized one", () => {
     const legacyRoot: SpanClassification = { dialect: 'ai-sdk-legacy', role: 'agent', operation: 'invoke_agent', nativeOperation: 'ai.generateText' };
     expect(compileMatch({ operation: 'ai.generateText' }).test(span('ai.generateText'), legacyRoot)).toBe(true);
     expect(compileMatch({ operation: 'invoke_agent' }).test(span('ai.generateText'), legacyRoot)).toBe(true);
