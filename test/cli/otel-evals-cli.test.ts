@@ -63,6 +63,13 @@ describe('otel-evals CLI', () => {
     expect(runtime.stderr).toMatch(/setup script "exit 7" exited with code 7/);
     const missing = cli(['run', 'tests.json', '--target', './nope.mjs', '--no-store'], dir);
     expect(missing.code).toBe(3);
+    const noExport = cli(['run', 'tests.json', '--target', './agent.mjs#solve', '--no-store'], dir);
+    expect(noExport.code).toBe(3);
+    expect(noExport.stderr).toMatch(/agent module .*agent\.mjs has no function export "solve"/);
+    writeFiles(dir, { 'broken.jsonl': 'not json\n' });
+    const badOutputs = cli(['run', 'tests.json', '--target', 'outputs:./broken.jsonl', '--no-store'], dir);
+    expect(badOutputs.code).toBe(3);
+    expect(badOutputs.stderr).toMatch(/broken\.jsonl:1: not a JSON line/);
   });
 
   it('filters cases, writes JUnit, HTML, Markdown and JSON reports, and gates with --fail-under', () => {

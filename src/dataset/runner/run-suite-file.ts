@@ -134,6 +134,7 @@ export async function runSuiteFile(options: RunSuiteOptions): Promise<RunReport>
     if (file.setup?.script) await runScript('setup', file.setup.script, file.dir, env);
     const suites: SuiteReport[] = [];
     try {
+      for (const suite of prepared.suites) await suite.target.prepare?.();
       const writer = store ? new CaseWriter(store, state.runId) : undefined;
       const counters = { done: state.resumed, passed: 0, failed: 0, errors: 0, skipped: 0, total: prepared.suites.reduce((n, s) => n + s.spec.cases.length, 0) };
       for (const report of state.done.values()) count(counters, report.status);

@@ -45,6 +45,10 @@ export function moduleTarget(options: { file: string; exportName?: string } | { 
     kind: 'module',
     description: `module ${file}#${exportName}`,
     version: () => fileVersion(file),
+    async prepare() {
+      loaded ??= load();
+      await loaded;
+    },
     async invoke(input, context) {
       loaded ??= load();
       const fn = await loaded;

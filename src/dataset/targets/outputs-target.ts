@@ -49,6 +49,7 @@ export function outputsTarget(file: string): Target {
     kind: 'outputs',
     description: `outputs ${file}`,
     version: async () => (await load()).version,
+    prepare: async () => void (await load()),
     async invoke(_input, { evalCase }) {
       const found = (await load()).outputs.get(evalCase.id);
       if (!found) throw new TargetError(`no recorded output for case "${evalCase.id}" in ${file}`);

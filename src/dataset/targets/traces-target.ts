@@ -86,6 +86,7 @@ export function tracesTarget(file: string): Target {
     kind: 'traces',
     description: `traces ${file}`,
     version: async () => (await load()).version,
+    prepare: async () => void (await load()),
     async invoke(_input, { evalCase }) {
       const { byKey } = await load();
       const wanted = typeof evalCase.metadata?.traceId === 'string' ? evalCase.metadata.traceId : evalCase.id;

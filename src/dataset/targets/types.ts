@@ -43,6 +43,8 @@ export interface Target {
   version(): Promise<string>;
   /** Produces the output of one case. */
   invoke(input: unknown, context: TargetCallContext): Promise<TargetResult>;
+  /** Loads what the target needs (module, recorded outputs, traces) so an unusable target fails the run up front. */
+  prepare?(): Promise<void>;
   /** Cases the target itself provides (trace replay without test cases). */
   discoverCases?(): Promise<EvalCase[]>;
   /** Releases resources. */
