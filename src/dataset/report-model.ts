@@ -38,6 +38,10 @@ export interface CaseReport {
   input: unknown;
   expected?: unknown;
   output?: unknown;
+  /** Tool calls the agent made, when the target reported them (name, arguments, result). */
+  toolCalls?: Array<{ name: string; arguments?: unknown; result?: unknown; id?: string; error?: string }>;
+  /** The agent's own reasoning, when the target reported it. */
+  agentReasoning?: string;
   status: CaseStatus;
   /** Weighted mean of the case's normalized scores. */
   weightedScore?: number;

@@ -96,7 +96,8 @@ async function attempt(ctx: CaseRunContext, evalCase: EvalCase, plan: CasePlan, 
     const scores = caseScores(aggregated.results, plan);
     const verdict = judgeCase(scores, plan, ctx.nearMissMargin);
     const analysis = verdict.passed ? undefined : failureAnalysisOf(aggregated.results);
-    return { ...base, output: produced.output, scores, threshold: plan.threshold, ...verdict, ...(analysis ? { failureAnalysis: analysis } : {}) };
+    const agent = { ...(produced.toolCalls?.length ? { toolCalls: produced.toolCalls } : {}), ...(produced.reasoning ? { agentReasoning: produced.reasoning } : {}) };
+    return { ...base, output: produced.output, ...agent, scores, threshold: plan.threshold, ...verdict, ...(analysis ? { failureAnalysis: analysis } : {}) };
   } catch (error) {
     const failed = { ...base, status: 'error' as const, passed: false, scores: [], threshold: plan.threshold, error: errorMessage(error) };
     return produced ? { ...failed, output: produced.output } : failed;

@@ -134,5 +134,6 @@ describe('targets', () => {
     expect(paris?.output).toBe(WEATHER_AGENT.answer);
     expect(paris?.scores.map((s) => [s.criterionName, s.passed])).toEqual([['answer', true], ['uses_weather', true]]);
     expect(paris?.status).toBe('passed');
+    expect(paris?.toolCalls?.map((c) => [c.name, c.arguments])).toEqual([['get_weather', { city: 'Paris' }]]);
   });
 });
