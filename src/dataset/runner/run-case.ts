@@ -3,7 +3,7 @@
  * timeout, retries (errors always; quality failures when retryFailed), and one EvaluationRecord emitted
  * per case with the suite name as its rule, as the online processor emits per evaluated span.
  */
-import { context as otelContext, isSpanContextValid, SpanStatusCode, trace, type Span, type Tracer } from '@opentelemetry/api';
+import { context as otelContext, isSpanContextValid, SpanStatusCode, type Span, type Tracer } from '@opentelemetry/api';
 import { errorMessage, OtelEvalsError } from '../../core/errors.ts';
 import { runEvaluation } from '../../core/run-evaluation.ts';
 import { suppressTracing } from '../../core/suppress-tracing.ts';
@@ -135,7 +135,7 @@ export function runCase(ctx: CaseRunContext, evalCase: EvalCase, plan: CasePlan)
     }
     const done: CaseReport = { ...(report as Omit<CaseReport, 'durationMs' | 'attempts'>), durationMs: performance.now() - started, attempts };
     const spanContext = span.spanContext();
-    if (isSpanContextValid(spanContext) && trace.getSpan(otelContext.active()) === span) done.traceId = spanContext.traceId;
+    if (isSpanContextValid(spanContext)) done.traceId = spanContext.traceId;
     span.setAttributes({ 'otel_evals.case.status': done.status, 'otel_evals.case.attempts': attempts, ...(done.weightedScore !== undefined ? { 'otel_evals.case.weighted_score': done.weightedScore } : {}) });
     if (done.status === 'error') span.setStatus({ code: SpanStatusCode.ERROR, message: done.error ?? 'error' });
     span.end();
