@@ -11,11 +11,11 @@ export type Strategy = 'exact_match' | 'regex_match' | 'json_schema' | 'semantic
 export type Profile = 'deterministic' | 'structured' | 'flexible' | 'creative' | 'enterprise';
 /** Where outputs come from. */
 export type TargetSpec = z.output<typeof targetSchema>;
-/** The seed's judge rubric. */
+/** The LLM judge rubric (EvalRubric). */
 export type Rubric = z.output<typeof rubricSchema>;
 /** A suite scorer: a registered evaluator type with its settings. */
 export type ScorerSpec = z.output<typeof scorerSchema>;
-/** A health-seed dimension. */
+/** A weighted dimension with a target score. */
 export type DimensionSpec = z.output<typeof dimensionSchema>;
 /** File-wide settings. */
 export type SuiteSettings = z.output<typeof settingsSchema>;
@@ -63,7 +63,7 @@ export interface SuiteSpec {
   concurrency?: number;
   runInSequence: boolean;
   threshold?: number;
-  /** Planar's activation flag: an inactive suite runs only when named with --suite. */
+  /** Activation flag: an inactive suite runs only when named with --suite. */
   isActive: boolean;
   /** Key path of the suite in its file. */
   path: string;

@@ -1,6 +1,6 @@
 /**
  * Building blocks of the suite file schema shared by tests.json v2 test cases, eval sets and suites:
- * targets, scorers, rubrics and the health seed's dimensions with their quality components.
+ * targets, scorers, rubrics and weighted dimensions with their quality components.
  */
 import { z } from 'zod';
 
@@ -13,7 +13,7 @@ export const strategySchema = z.enum(['exact_match', 'regex_match', 'json_schema
 /** The five skill evaluation profiles of tests.json v2. */
 export const profileSchema = z.enum(['deterministic', 'structured', 'flexible', 'creative', 'enterprise']);
 
-/** The health seed's evaluation methods. */
+/** How a dimension or component is evaluated. */
 export const methodSchema = z.enum(['deterministic', 'llm_judge', 'hybrid']);
 
 /** A JS/TS module exporting an async agent function. */
@@ -50,7 +50,7 @@ export const rubricScaleSchema = z.strictObject({
   descriptions: z.record(z.string(), z.string()).optional(),
 });
 
-/** The seed's LLM judge rubric. */
+/** The LLM judge rubric (EvalRubric). */
 export const rubricSchema = z.strictObject({
   criteria: z.array(z.strictObject({
     name: z.string().min(1),
@@ -62,14 +62,14 @@ export const rubricSchema = z.strictObject({
   overallFeedback: z.boolean().optional(),
 });
 
-/** Planar's `scorer_name` is accepted for `scorer`. */
+/** `scorer_name` is accepted for `scorer`. */
 function scorerAlias(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || !('scorer_name' in value) || 'scorer' in value) return value;
   const { scorer_name: scorer, ...rest } = value as Record<string, unknown>;
   return { ...rest, scorer };
 }
 
-/** A scorer of a suite (Planar's EvalScorerConfig): a registered evaluator type with its settings. */
+/** A scorer of a suite: a registered evaluator type with its settings. */
 export const scorerSchema = z.preprocess(scorerAlias, z.strictObject({
   /** Criterion name the scores are reported under. */
   name: z.string().min(1),
@@ -91,7 +91,7 @@ export const componentSchema = z.strictObject({
   settings: z.record(z.string(), jsonValue).default({}),
 });
 
-/** A health-seed dimension: a criterion with a target score, weight and method, optionally split into components. */
+/** A dimension: a criterion with a target score, weight and method, optionally split into components. */
 export const dimensionSchema = z.strictObject({
   name: z.string().min(1),
   description: z.string().optional(),
@@ -106,7 +106,7 @@ export const dimensionSchema = z.strictObject({
   params: { fix: 'give the dimension a scorer (with settings) or a list of weighted components' },
 });
 
-/** A Planar eval case: an input payload and an optional expected output. */
+/** An eval case: an input payload and an optional expected output. */
 export const evalCaseSchema = z.strictObject({
   id: z.string().min(1).optional(),
   name: z.string().optional(),
@@ -116,7 +116,7 @@ export const evalCaseSchema = z.strictObject({
   category: z.string().optional(),
 });
 
-/** A Planar eval set: reusable ground-truth cases. */
+/** An eval set: reusable ground-truth cases. */
 export const evalSetSchema = z.strictObject({
   name: z.string().min(1),
   description: z.string().optional(),
@@ -125,7 +125,7 @@ export const evalSetSchema = z.strictObject({
   cases: z.array(evalCaseSchema).min(1),
 });
 
-/** A suite: the seed's group of test ids, or Planar's binding of a target, an eval set and scorers. */
+/** A suite: a group of test ids, or the binding of a target, an eval set and scorers. */
 export const suiteSchema = z.strictObject({
   name: z.string().min(1),
   testIds: z.array(z.string()).optional(),

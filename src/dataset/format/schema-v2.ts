@@ -1,6 +1,6 @@
 /**
  * tests.json v2 exactly as the skill evaluation design defines it (version, profile, settings, setup,
- * teardown, testCases, suites), extended with Planar's eval sets and suites, the health seed's dimensions,
+ * teardown, testCases, suites), extended with eval sets, suites bound to targets and scorers, weighted dimensions,
  * a target and an agent version. Every object is strict, so a misspelt key is reported with its path.
  */
 import { z } from 'zod';
@@ -41,7 +41,7 @@ export const testEvaluationSchema = z.strictObject({
   weights: z.record(z.string(), z.number().min(0)).optional(),
 });
 
-/** Metadata of a v2 test case (tags and category accepted here too, as the seed's example C does). */
+/** Metadata of a v2 test case (tags and category accepted here too, as the format's enterprise example does). */
 export const testMetadataSchema = z.strictObject({
   difficulty: z.enum(['easy', 'medium', 'hard']).optional(),
   priority: z.enum(['critical', 'high', 'medium', 'low']).optional(),

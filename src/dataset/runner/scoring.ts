@@ -1,5 +1,5 @@
 /**
- * Scoring as the health seed defines it. Per case: the weighted score is the weighted mean of the
+ * Weighted scoring. Per case: the weighted score is the weighted mean of the
  * normalized criterion scores (sum w_i s_i / sum w_i, skipped and errored results left out); evaluation
  * success is weighted score >= threshold (default 0.75); the dimension success rate is the share of
  * dimensions meeting their target. Per suite: the average weighted score is the mean of the cases'

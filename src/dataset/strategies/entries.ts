@@ -104,7 +104,7 @@ export function scorerEntries(scorers: readonly ScorerSpec[], file: SuiteFile, a
 }
 
 /**
- * Entries of a health-seed dimension. A dimension with components becomes one criterion per component
+ * Entries of a dimension. A dimension with components becomes one criterion per component
  * (`dimension.component`) weighted `dimensionWeight * componentWeight / sum(componentWeights)`, so the
  * case's weighted mean over criteria equals the weighted mean over dimension scores.
  */

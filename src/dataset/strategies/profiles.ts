@@ -17,7 +17,7 @@ export const CREATIVE_RUBRIC: Rubric = {
   passingThreshold: 0.7,
 };
 
-/** Default semantic similarity threshold of the flexible profile (the seed allows 0.7 to 0.85). */
+/** Default semantic similarity threshold of the flexible profile (0.7 to 0.85 suits most summaries). */
 export const DEFAULT_SEMANTIC_THRESHOLD = 0.8;
 
 /** The strategy implied by what a case expects, most specific first. */

@@ -1,4 +1,4 @@
-/** tests.json v2 exactly as the seed defines it, eval sets and dimensions, errors with key paths, and v1 migration. */
+/** tests.json v2 exactly as specified, eval sets and dimensions, errors with key paths, and v1 migration. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ async function issuesOf(document: unknown, name = 'tests.json'): Promise<string[
 }
 
 describe('tests.json v2', () => {
-  it('loads the seed example A (calculator) with its settings, metadata and one default suite', async () => {
+  it('loads example A (calculator) with its settings, metadata and one default suite', async () => {
     const dir = writeFiles(tempDir(), { 'tests.json': CALCULATOR });
     const file = await loadSuiteFile(path.join(dir, 'tests.json'));
     expect(file.profile).toBe('deterministic');
@@ -34,7 +34,7 @@ describe('tests.json v2', () => {
     expect(file.suites[0]?.cases[0]?.metadata).toEqual({ difficulty: 'easy', priority: 'critical' });
   });
 
-  it('loads the seed examples B (creative rubric) and C (enterprise json_schema with setup environment and metadata tags), in YAML too', async () => {
+  it('loads examples B (creative rubric) and C (enterprise json_schema with setup environment and metadata tags), in YAML too', async () => {
     const creative = {
       version: '2.0', profile: 'creative', settings: { defaultTimeout: 60000 },
       testCases: [{
@@ -111,12 +111,12 @@ testCases:
     await expect(loadSuiteFile('/nonexistent/tests.json')).rejects.toThrow(/\(file\): does not exist/);
   });
 
-  it('reads Planar eval sets and suites (scorers with settings, concurrency) and health dimensions with components', async () => {
+  it('reads eval sets and bound suites (scorers with settings, concurrency) and health dimensions with components', async () => {
     const dir = writeFiles(tempDir(), { 'suite.json': {
       version: '2.0', profile: 'deterministic',
       evalSets: [{ name: 'math', inputFormat: 'json', outputFormat: 'text', cases: [{ id: 'm1', input: { prompt: '1+1' }, expected: '2' }, { input: '2+2', expected: { value: 4 } }] }],
       suites: [
-        { name: 'planar', evalSet: 'math', target: { outputs: './out.jsonl' }, concurrency: 2, scorers: [{ name: 'exact', scorer_name: 'exact_match', settings: {} }, { name: 'close', scorer: 'levenshtein', settings: { threshold: 0.9 } }] },
+        { name: 'bound', evalSet: 'math', target: { outputs: './out.jsonl' }, concurrency: 2, scorers: [{ name: 'exact', scorer_name: 'exact_match', settings: {} }, { name: 'close', scorer: 'levenshtein', settings: { threshold: 0.9 } }] },
         { name: 'paused', evalSet: 'math', isActive: false },
       ],
       dimensions: [
@@ -129,9 +129,9 @@ testCases:
     expect(suite?.cases.map((c) => [c.id, c.prompt, c.expected.output])).toEqual([['m1', '1+1', '2'], ['math-002', '2+2', { value: 4 }]]);
     expect(suite?.concurrency).toBe(2);
     expect(suite?.scorers).toEqual([{ name: 'exact', scorer: 'exact_match', settings: {} }, { name: 'close', scorer: 'levenshtein', settings: { threshold: 0.9 } }]);
-    expect(file.suites.map((s) => [s.name, s.isActive])).toEqual([['planar', true], ['paused', false]]);
+    expect(file.suites.map((s) => [s.name, s.isActive])).toEqual([['bound', true], ['paused', false]]);
     const { selectSuites } = await import('../../../src/dataset/runner/select.ts');
-    expect(selectSuites(file, {}, []).map((s) => s.name)).toEqual(['planar']);
+    expect(selectSuites(file, {}, []).map((s) => s.name)).toEqual(['bound']);
     expect(selectSuites(file, { suites: ['paused'] }, []).map((s) => s.name)).toEqual(['paused']);
     expect(file.dimensions[1]?.components?.map((c) => c.method)).toEqual(['deterministic', 'deterministic']);
     const bad = await issuesOf({ version: '2.0', profile: 'deterministic', dimensions: [{ name: 'd', targetScore: 2, weight: 1 }] });

@@ -14,7 +14,7 @@ export function writeFiles(dir: string, files: Record<string, unknown>): string 
   return dir;
 }
 
-/** The seed's example A: a deterministic calculator suite. */
+/** Example A of the format: a deterministic calculator suite. */
 export const CALCULATOR = {
   version: '2.0',
   profile: 'deterministic',

@@ -1,6 +1,6 @@
 /**
  * Strategies, profiles, dimensions and scorers resolve to the registered evaluators; scoring follows the
- * health seed (weighted score, dimension targets, 0.75 threshold, near misses); custom scorers in Python
+ * dimension scoring (weighted score, dimension targets, 0.75 threshold, near misses); custom scorers in Python
  * and JS.
  */
 import path from 'node:path';
@@ -94,7 +94,7 @@ describe('strategies and profiles', () => {
   });
 });
 
-describe('health-seed scoring', () => {
+describe('weighted scoring', () => {
   it('weights dimensions and their quality components, reports dimension targets versus actual, success rates and near misses', async () => {
     const dir = writeFiles(tempDir(), { 'tests.json': {
       version: '2.0', profile: 'enterprise', settings: { threshold: 0.75, nearMissMargin: 0.1 },
@@ -129,7 +129,7 @@ describe('health-seed scoring', () => {
     expect(suite?.successRate).toBeCloseTo(2 / 3);
     expect(suite?.overallPassed).toBe(false);
 
-    writeFiles(dir, { 'near.json': { version: '2.0', profile: 'deterministic', suites: [{ name: 'planar', scorers: [{ name: 'close', scorer: 'levenshtein', settings: { threshold: 0.8 } }] }], testCases: [{ id: 'n', name: 'n', input: { prompt: 'n' }, expected: { output: 'abcdefghijklmnopqrst' } }] } });
+    writeFiles(dir, { 'near.json': { version: '2.0', profile: 'deterministic', suites: [{ name: 'bound', scorers: [{ name: 'close', scorer: 'levenshtein', settings: { threshold: 0.8 } }] }], testCases: [{ id: 'n', name: 'n', input: { prompt: 'n' }, expected: { output: 'abcdefghijklmnopqrst' } }] } });
     const near = await runSuiteFile({ file: path.join(dir, 'near.json'), target: echo({ n: 'abcdefghijklmnopXXXX' }), store: false });
     expect(near.suites[0]?.cases[0]).toMatchObject({ weightedScore: 0.8, threshold: 0.8, status: 'passed' });
     const miss = await runSuiteFile({ file: path.join(dir, 'near.json'), target: echo({ n: 'abcdefghijklmnoXXXXX' }), store: false });
