@@ -22,7 +22,8 @@ function calculatorDir(extra: Record<string, unknown> = {}): string {
   return writeFiles(tempDir('otel-evals-cli-'), { 'tests.json': { ...CALCULATOR, target: { module: './agent.mjs' }, ...extra }, 'agent.mjs': CALCULATOR_AGENT });
 }
 
-describe('otel-evals CLI', () => {
+// Each test spawns the CLI several times; on a busy machine one spawn can take seconds.
+describe('otel-evals CLI', { timeout: 180_000 }, () => {
   it('prints complete help for the program and each command', () => {
     const dir = tempDir();
     const main = cli(['--help'], dir);
@@ -170,7 +171,7 @@ describe('otel-evals CLI', () => {
   });
 });
 
-describe('otel-evals run with an OTLP endpoint', () => {
+describe('otel-evals run with an OTLP endpoint', { timeout: 120_000 }, () => {
   it('exports each case span and its gen_ai.evaluation.result events over OTLP/HTTP', async () => {
     const { createServer } = await import('node:http');
     const received: Record<string, string[]> = {};
