@@ -16,7 +16,13 @@ manifest="$here/builder-config.yaml"
 gosum="$here/otelcol-go.sum"
 cache_root="${OTEL_EVALS_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/otel-evals}"
 
-command -v go >/dev/null || { echo "build-collector: Go is required (https://go.dev/dl/)" >&2; exit 1; }
+# Go may be installed where a minimal PATH does not look (the official tarball's /usr/local/go).
+if ! command -v go >/dev/null; then
+  for dir in /usr/local/go/bin "$HOME/go/bin" /usr/lib/go/bin; do
+    if [ -x "$dir/go" ]; then export PATH="$dir:$PATH"; break; fi
+  done
+fi
+command -v go >/dev/null || { echo "build-collector: Go is required (https://go.dev/dl/); none found on PATH or in /usr/local/go/bin" >&2; exit 1; }
 
 hash="$( (cat "$manifest" "$gosum"; echo "ocb=$OCB_VERSION") | sha256sum | cut -c1-16)"
 dir="$cache_root/otelcol-$hash"
