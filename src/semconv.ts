@@ -114,6 +114,12 @@ export const METRIC_OTEL_EVALS_SPANS_SKIPPED = 'otel_evals.spans.skipped';
 /** Counter of failed evaluations, by `error.type`. */
 export const METRIC_OTEL_EVALS_EVALUATION_ERRORS = 'otel_evals.evaluations.errors';
 
+/**
+ * Counter of LLM-call spans, derived by the collector (collector-config/otelcol.yaml) rather than emitted by
+ * the processor, so "evaluations stopped" can be told apart from "traffic stopped".
+ */
+export const METRIC_OTEL_EVALS_LLM_SPANS = 'otel_evals.llm.spans';
+
 /** Bucket boundaries advised for the score histogram. */
 export const SCORE_BUCKETS: readonly number[] = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
 /** Bucket boundaries advised for the duration histogram, in seconds. */

@@ -21,6 +21,7 @@ import {
   METRIC_GEN_AI_EVALUATION_SCORE,
   METRIC_OTEL_EVALS_EVALUATION_ERRORS,
   METRIC_OTEL_EVALS_JUDGE_TOKENS,
+  METRIC_OTEL_EVALS_LLM_SPANS,
   METRIC_OTEL_EVALS_QUEUE_SIZE,
   METRIC_OTEL_EVALS_SPANS_DROPPED,
   METRIC_OTEL_EVALS_SPANS_SKIPPED,
@@ -76,7 +77,7 @@ export const PROCESSOR_METRICS = {
  * LLM-call spans, so "evaluations stopped" can be told apart from "traffic stopped".
  */
 export const COLLECTOR_METRICS = {
-  llmSpans: { name: 'otel_evals.llm.spans', kind: 'counter', unit: '{span}' },
+  llmSpans: { name: METRIC_OTEL_EVALS_LLM_SPANS, kind: 'counter', unit: '{span}' },
 } as const satisfies Record<string, OtelMetric>;
 
 /** Prometheus metric names used by the dashboards and alert rules. */
