@@ -56,3 +56,30 @@ export function positionals(command: string, values: string[], names: string[]):
 export function dbPath(value: string | boolean | string[] | undefined): string {
   return text(value) ?? process.env.OTEL_EVALS_DB ?? './.otel-evals/runs.db';
 }
+
+/** Options tuning the baseline comparison, shared by `run --baseline` and `runs compare`. */
+export const COMPARISON_OPTIONS = {
+  confidence: { type: 'string' },
+  'min-pairs': { type: 'string' },
+  'regression-margin': { type: 'string' },
+} as const;
+
+/** The comparison settings given on the command line (unset ones keep compareRuns' defaults). */
+export function comparisonOptions(command: string, values: Record<string, string | boolean | string[] | undefined>): { confidence?: number; minPairs?: number; margin?: number } {
+  const out: { confidence?: number; minPairs?: number; margin?: number } = {};
+  const confidence = text(values.confidence);
+  if (confidence !== undefined) {
+    const parsed = Number(confidence);
+    if (!(parsed > 0.5 && parsed < 1)) throw new UsageError(`--confidence must be between 0.5 and 1 (e.g. 0.95), got "${confidence}"`, command);
+    out.confidence = parsed;
+  }
+  const minPairs = positiveInt(command, 'min-pairs', values['min-pairs']);
+  if (minPairs !== undefined) out.minPairs = minPairs;
+  const margin = text(values['regression-margin']);
+  if (margin !== undefined) {
+    const parsed = Number(margin);
+    if (!(parsed >= 0 && parsed < 1)) throw new UsageError(`--regression-margin must be a score drop in [0, 1) (e.g. 0.02), got "${margin}"`, command);
+    out.margin = parsed;
+  }
+  return out;
+}

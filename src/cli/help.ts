@@ -69,6 +69,10 @@ Quality gate:
   --fail-under <rate>          fail when the share of passed cases is below rate (0..1, or a percentage)
   --baseline <run|file.json>   compare with a stored run (id, id prefix, "latest") or a JSON report
   --fail-on-regression         fail when the comparison finds a significant regression
+  --regression-margin <d>      tolerated drop of a criterion's mean score before it counts as a regression
+                               (default 0: any significant drop)
+  --confidence <c>             confidence level of the comparison intervals (default 0.95)
+  --min-pairs <n>              fewest paired cases a criterion needs for a verdict (default 10)
 
 ${EXIT_CODES}
 Examples:
@@ -113,6 +117,9 @@ const RUNS = `Usage: otel-evals runs <list|show|compare> [options]
 
 Options:
   --db <path>                  run store (default ./.otel-evals/runs.db; env OTEL_EVALS_DB)
+  --regression-margin <d>      compare: tolerated drop of a criterion's mean score (default 0)
+  --confidence <c>             compare: confidence level of the intervals (default 0.95)
+  --min-pairs <n>              compare: fewest paired cases for a verdict (default 10)
 
 ${EXIT_CODES}`;
 

@@ -30,7 +30,7 @@ describe('otel-evals CLI', { timeout: 180_000 }, () => {
     expect(main.code).toBe(0);
     for (const word of ['run <file>', 'validate <file>', 'migrate <file>', 'runs list|show|compare', 'report <run>', 'Exit codes:', '3  runtime failure']) expect(main.stdout).toContain(word);
     const run = cli(['run', '--help'], dir);
-    for (const option of ['--suite', '--ids', '--tags', '--category', '--concurrency', '--output', '--format', '--baseline', '--fail-under', '--fail-on-regression', '--target', '--db', '--no-resume']) expect(run.stdout).toContain(option);
+    for (const option of ['--suite', '--ids', '--tags', '--category', '--concurrency', '--output', '--format', '--baseline', '--fail-under', '--fail-on-regression', '--regression-margin', '--confidence', '--min-pairs', '--target', '--db', '--no-resume']) expect(run.stdout).toContain(option);
     for (const command of ['validate', 'migrate', 'runs', 'report']) {
       const help = cli([command, '--help'], dir);
       expect(help.code).toBe(0);
@@ -128,6 +128,14 @@ describe('otel-evals CLI', { timeout: 180_000 }, () => {
     const compare = cli(['runs', 'compare', ids[1] ?? '', ids[0] ?? '', '--format', 'json', '--fail-on-regression'], dir);
     expect(compare.code).toBe(1);
     expect(JSON.parse(compare.stdout).criteria.some((c: { verdict: string }) => c.verdict === 'regressed')).toBe(true);
+    // Comparison settings from the command line: too few pairs for a verdict, a margin, a bad confidence.
+    const tuned = cli(['runs', 'compare', ids[1] ?? '', ids[0] ?? '', '--format', 'json', '--fail-on-regression', '--min-pairs', '20', '--confidence', '0.9'], dir);
+    expect(tuned.code).toBe(0);
+    expect(JSON.parse(tuned.stdout)).toMatchObject({ confidence: 0.9, minPairs: 20, regressed: false });
+    // Every case dropped from 1 to 0: a regression even with a 0.5 margin.
+    const tolerant = cli(['runs', 'compare', ids[1] ?? '', ids[0] ?? '', '--format', 'json', '--regression-margin', '0.5'], dir);
+    expect(JSON.parse(tolerant.stdout)).toMatchObject({ margin: 0.5, regressed: true });
+    expect(cli(['runs', 'compare', ids[1] ?? '', ids[0] ?? '', '--confidence', '2'], dir).code).toBe(2);
     const md = cli(['report', 'latest', '--format', 'markdown'], dir);
     expect(md.code).toBe(0);
     expect(md.stdout).toMatch(/c0/);

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import type { ComparisonReport, RunReport } from '../../dataset/report-model.ts';
 import { parseTargetArgument } from '../../dataset/targets/index.ts';
-import { dbPath, list, parse, positiveInt, positionals, rate, text } from '../args.ts';
+import { COMPARISON_OPTIONS, comparisonOptions, dbPath, list, parse, positiveInt, positionals, rate, text } from '../args.ts';
 import { EXIT_GATE_FAILED, EXIT_PASSED, UsageError } from '../exit-codes.ts';
 import { checkFormat, formatForFile, render, writeReport } from '../output.ts';
 import { createProgress } from '../progress.ts';
@@ -27,6 +27,7 @@ const OPTIONS = {
   'fail-under': { type: 'string' },
   baseline: { type: 'string' },
   'fail-on-regression': { type: 'boolean' },
+  ...COMPARISON_OPTIONS,
 } as const;
 
 /** The quality-gate verdict of a run: the reasons it failed (empty when it passed). */
@@ -107,7 +108,7 @@ export async function main(args: string[]): Promise<number> {
   }
   if (baseline) {
     const { compareRuns } = await import('../../dataset/compare/index.ts');
-    report.comparison = compareRuns(baseline, report);
+    report.comparison = compareRuns(baseline, report, comparisonOptions('run', values));
   }
   return finish(report, values, format, failUnder);
 }

@@ -1,10 +1,11 @@
 /** `otel-evals runs list|show|compare`: the run store. */
-import { dbPath, parse, positionals, positiveInt, text } from '../args.ts';
+import { COMPARISON_OPTIONS, comparisonOptions, dbPath, parse, positionals, positiveInt, text } from '../args.ts';
+import type { CompareOptions } from '../../dataset/compare/compare-runs.ts';
 import { EXIT_GATE_FAILED, EXIT_PASSED, UsageError } from '../exit-codes.ts';
 import { checkFormat, render } from '../output.ts';
 import { loadStoredReport, openExistingStore } from './stored.ts';
 
-const OPTIONS = { db: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' }, format: { type: 'string' }, 'fail-on-regression': { type: 'boolean' } } as const;
+const OPTIONS = { db: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' }, format: { type: 'string' }, 'fail-on-regression': { type: 'boolean' }, ...COMPARISON_OPTIONS } as const;
 
 async function list(db: string, limit: number, json: boolean): Promise<number> {
   const store = await openExistingStore(db, 'runs list');
@@ -25,11 +26,11 @@ async function list(db: string, limit: number, json: boolean): Promise<number> {
   }
 }
 
-async function compare(db: string, baselineRef: string, currentRef: string, format: string | undefined, failOnRegression: boolean): Promise<number> {
+async function compare(db: string, baselineRef: string, currentRef: string, format: string | undefined, failOnRegression: boolean, options: CompareOptions): Promise<number> {
   const baseline = await loadStoredReport(db, baselineRef, 'runs compare');
   const current = await loadStoredReport(db, currentRef, 'runs compare');
   const { compareRuns } = await import('../../dataset/compare/index.ts');
-  current.comparison = compareRuns(baseline, current);
+  current.comparison = compareRuns(baseline, current, options);
   const chosen = checkFormat('runs', format) ?? 'table';
   process.stdout.write(chosen === 'json' ? `${JSON.stringify(current.comparison, null, 2)}\n` : await render(current, chosen));
   return failOnRegression && current.comparison.regressed ? EXIT_GATE_FAILED : EXIT_PASSED;
@@ -52,7 +53,7 @@ export async function main(args: string[]): Promise<number> {
     }
     case 'compare': {
       const [baseline = '', current = ''] = positionals('runs compare', refs, ['baseline', 'current']);
-      return compare(db, baseline, current, text(values.format), values['fail-on-regression'] === true);
+      return compare(db, baseline, current, text(values.format), values['fail-on-regression'] === true, comparisonOptions('runs compare', values));
     }
     default:
       throw new UsageError(sub === undefined ? 'missing subcommand: list, show or compare' : `unknown subcommand "${sub}": use list, show or compare`, 'runs');
