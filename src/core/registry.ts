@@ -34,7 +34,7 @@ let seeded = false;
 function table(): Map<string, AnyDefinition> {
   if (!seeded) {
     seeded = true;
-    for (const definition of builtinEvaluators) {
+    for (const definition of builtinEvaluators()) {
       if (!registry.has(definition.type)) registry.set(definition.type, definition as AnyDefinition);
     }
   }

@@ -13,24 +13,31 @@ import { toxicityDefinition } from './toxicity.ts';
 import { toolUsageDefinition } from './tool-usage.ts';
 import { llmJudgeDefinition, llmJudgeSnakeDefinition, nlpAccuracyDefinition, semanticSimDefinition } from '../judge/definitions.ts';
 
-/** Every built-in evaluator type, registered on first use of the registry. */
-export const builtinEvaluators: ReadonlyArray<EvaluatorDefinition<never>> = [
-  exactMatchDefinition,
-  caseInsensitiveMatchDefinition,
-  ruleBasedDefinition,
-  lexicalSimilarityDefinition,
-  levenshteinDefinition,
-  keywordCoverageDefinition,
-  sentimentDefinition,
-  toxicityDefinition,
-  regexMatchDefinition,
-  jsonSchemaDefinition,
-  numericToleranceDefinition,
-  jsonEqualityDefinition,
-  hybridDefinition,
-  toolUsageDefinition,
-  llmJudgeDefinition,
-  llmJudgeSnakeDefinition,
-  nlpAccuracyDefinition,
-  semanticSimDefinition,
-] as unknown as ReadonlyArray<EvaluatorDefinition<never>>;
+/**
+ * Every built-in evaluator type, registered on first use of the registry. A function rather than a
+ * constant: `hybrid` resolves its children through the registry, which lists this module, so the
+ * definitions are read only when the registry is first used, never while the modules load, and any
+ * evaluator module can be imported first.
+ */
+export function builtinEvaluators(): ReadonlyArray<EvaluatorDefinition<never>> {
+  return [
+    exactMatchDefinition,
+    caseInsensitiveMatchDefinition,
+    ruleBasedDefinition,
+    lexicalSimilarityDefinition,
+    levenshteinDefinition,
+    keywordCoverageDefinition,
+    sentimentDefinition,
+    toxicityDefinition,
+    regexMatchDefinition,
+    jsonSchemaDefinition,
+    numericToleranceDefinition,
+    jsonEqualityDefinition,
+    hybridDefinition,
+    toolUsageDefinition,
+    llmJudgeDefinition,
+    llmJudgeSnakeDefinition,
+    nlpAccuracyDefinition,
+    semanticSimDefinition,
+  ] as unknown as ReadonlyArray<EvaluatorDefinition<never>>;
+}

@@ -5,8 +5,8 @@
  * normalized scores; skipped and failed children are left out and listed in `metadata.components`.
  * Cost and latency: those of the children. `evaluateSync` exists when every child has it.
  *
- * builtins.ts lists this definition and the registry imports builtins, so registry functions are only
- * called at run time here, never while modules load.
+ * The registry lists this definition (through builtins.ts) and this module calls the registry, so
+ * registry functions are only called at run time here, never while modules load.
  */
 import { z } from 'zod';
 import { defineSyncEvaluator } from '../core/define-evaluator.ts';
