@@ -47,6 +47,7 @@ export {
 } from './core/registry.ts';
 export type { EvaluatorDefinition, EvaluatorCost, EvaluatorLatency, EvaluatorValidation } from './core/registry.ts';
 export { defineSyncEvaluator } from './core/define-evaluator.ts';
+export { parseOptions } from './core/options.ts';
 export type { SyncEvaluatorSpec } from './core/define-evaluator.ts';
 export { skippedResult, errorResult, isSkipped } from './core/results.ts';
 export { messageText, responseText, resolveField, resolveFieldText } from './core/text.ts';

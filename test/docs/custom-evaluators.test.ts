@@ -66,6 +66,18 @@ describe('docs/custom-evaluators.md example', () => {
     expect(result.overallScore).toBe(1);
   });
 
+  it('validates options given in code with parseOptions, naming the bad key', () => {
+    let error: unknown;
+    try {
+      example.piiLeak({ kinds: ['ssn'] });
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(InvalidEvaluatorConfigError.isInstance(error)).toBe(true);
+    expect((error as InvalidEvaluatorConfigError).message).toMatch(/^Invalid PiiLeak options:/);
+    expect((error as InvalidEvaluatorConfigError).issues.map((issue) => issue.path)).toEqual(['kinds[0]']);
+  });
+
   it('validates the registered type with key paths', async () => {
     const run = runEvaluation({ response: 'x', criteria: [] }, { evaluatorConfigs: [{ type: 'PiiLeak', kinds: ['ssn'], colour: 'red' }] });
     const error = (await run.catch((e: unknown) => e)) as InvalidEvaluatorConfigError;
