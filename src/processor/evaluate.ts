@@ -105,6 +105,9 @@ export function buildOutcome(job: EvaluationJob, input: EvaluationInput, outcome
     startTimeMs,
     durationMs,
     evaluators: rule.evaluators.map((evaluator, index) => ({ type: evaluator.type, durationMs: outcome.durationsMs[index] ?? 0 })),
+    // Events report the threshold each result was judged against: the criterion's own, else the rule's.
+    criteria: rule.criteria,
+    threshold: rule.threshold,
   };
   const usage = judgeUsage(outcome.results);
   if (usage) record.judgeUsage = usage;

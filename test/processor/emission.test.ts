@@ -30,11 +30,11 @@ class CollectingReader extends MetricReader {
 }
 
 const rules: EvaluationRule[] = [
-  { name: 'final-answer', match: { operation: 'invoke_agent' }, criteria: [mentionsCriterion('Paris')], evaluators: [mentions('Paris')] },
+  { name: 'final-answer', match: { operation: 'invoke_agent' }, threshold: 0.6, criteria: [mentionsCriterion('Paris')], evaluators: [mentions('Paris')] },
   {
     name: 'chat-quality',
     match: { operation: 'chat' },
-    criteria: [{ name: 'quality', description: 'quality', scale: 'likert5' }],
+    criteria: [{ name: 'quality', description: 'quality', scale: 'likert5', threshold: 0.9 }],
     evaluators: [mockEvaluator({ type: 'Judge', criterionNames: ['quality'], results: [{ criterionName: 'quality', score: 5, evaluatorType: 'Judge' }] })],
   },
 ];
@@ -76,6 +76,10 @@ describe('emission through the real SDK', () => {
     const agentEvent = events.find((record) => record.attributes['gen_ai.evaluation.name'] === 'mentions_paris')!;
     expect(agentEvent.spanContext?.spanId).toBe(agent.spanContext().spanId);
     expect(agentEvent.attributes).toMatchObject({ 'gen_ai.evaluation.score.value': 1, 'gen_ai.evaluation.score.label': 'pass' });
+    // The threshold each result was judged against: the rule's, or the criterion's own.
+    expect(agentEvent.attributes['otel_evals.threshold']).toBe(0.6);
+    const chatEvent = events.find((record) => record.attributes['gen_ai.evaluation.name'] === 'quality')!;
+    expect(chatEvent.attributes).toMatchObject({ 'otel_evals.threshold': 0.9, 'otel_evals.passed': true });
 
     const metrics = await reader.metrics();
     expect(sum(metrics.get('gen_ai.evaluation.results'))).toBe(3);
