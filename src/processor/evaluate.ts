@@ -25,6 +25,19 @@ export interface EvaluationJob {
   descendants: readonly SpanLike[] | undefined;
   /** Set when the evaluation already ran inline: only emission and storage remain. */
   done?: EvaluationOutcome;
+  /** Set when a rule's synchronous evaluators ran inline: its async evaluators remain. */
+  partial?: InlinePart;
+}
+
+/** The inline part of a rule with both synchronous and async evaluators. */
+export interface InlinePart {
+  /** The input built in `onEnding`, reused so extraction and `groundTruth` run once. */
+  input: EvaluationInput;
+  /** What the synchronous evaluators produced, durations aligned with them. */
+  sync: ExecutionOutcome;
+  startTimeMs: number;
+  /** `performance.now()` when the inline part started. */
+  started: number;
 }
 
 /** A prepared input, or why there is none. */
@@ -71,12 +84,17 @@ export function runEvaluators(input: EvaluationInput, rule: ResolvedRule, timeou
   return executeEvaluators(input, rule.evaluators, rule.criteria, timeoutMillis);
 }
 
-/** Runs synchronous evaluators in place (inline path); a throwing evaluator yields error results. */
+/**
+ * Runs a rule's evaluators that have `evaluateSync` in place (inline path), durations aligned with
+ * them; a throwing evaluator yields error results. Async evaluators are left for
+ * {@link runRemainingEvaluators}.
+ */
 export function runSyncEvaluators(input: EvaluationInput, rule: ResolvedRule): ExecutionOutcome {
   const results: EvaluationResult[] = [];
   const errors: EvaluationRunError[] = [];
   const durationsMs: number[] = [];
   for (const evaluator of rule.evaluators) {
+    if (typeof evaluator.evaluateSync !== 'function') continue;
     const started = performance.now();
     try {
       const produced = evaluator.evaluateSync?.(input, rule.criteria);
@@ -95,10 +113,31 @@ export function runSyncEvaluators(input: EvaluationInput, rule: ResolvedRule): E
   return { results, errors, durationsMs };
 }
 
+/**
+ * Runs the async evaluators of a rule whose synchronous ones ran inline, and merges both outcomes:
+ * the synchronous results first, durations aligned with the rule's evaluators.
+ */
+export async function runRemainingEvaluators(part: InlinePart, rule: ResolvedRule, timeoutMillis: number): Promise<ExecutionOutcome> {
+  const remaining = rule.evaluators.filter((evaluator) => typeof evaluator.evaluateSync !== 'function');
+  const rest = await executeEvaluators(part.input, remaining, rule.criteria, timeoutMillis);
+  const durationsMs: number[] = [];
+  let syncIndex = 0;
+  let restIndex = 0;
+  for (const evaluator of rule.evaluators) {
+    durationsMs.push((typeof evaluator.evaluateSync === 'function' ? part.sync.durationsMs[syncIndex++] : rest.durationsMs[restIndex++]) ?? 0);
+  }
+  return { results: [...part.sync.results, ...rest.results], errors: [...part.sync.errors, ...rest.errors], durationsMs };
+}
+
+/** Finalizes results in place (idempotent: results finalized inline may pass through again). */
+export function finalizeResults(results: readonly EvaluationResult[], rule: ResolvedRule): void {
+  for (const result of results) finalizeResult(result, rule.criteriaByName.get(result.criterionName), rule.threshold);
+}
+
 /** Finalizes the results and builds the record to emit and the aggregated result to store. */
 export function buildOutcome(job: EvaluationJob, input: EvaluationInput, outcome: ExecutionOutcome, startTimeMs: number, durationMs: number): EvaluationOutcome {
   const { rule } = job;
-  for (const result of outcome.results) finalizeResult(result, rule.criteriaByName.get(result.criterionName), rule.threshold);
+  finalizeResults(outcome.results, rule);
   const record: EvaluationRecord = {
     target: targetOf(job, input),
     results: outcome.results,

@@ -15,7 +15,7 @@ import { createEmitter } from '../emit/index.ts';
 import type { Emitter } from '../emit/types.ts';
 import { classifySpan, isOwnSpan } from '../extract/index.ts';
 import type { SpanClassification, SpanLike } from '../extract/types.ts';
-import { buildOutcome, prepareInput, runEvaluators } from './evaluate.ts';
+import { buildOutcome, prepareInput, runEvaluators, runRemainingEvaluators } from './evaluate.ts';
 import type { EvaluationJob } from './evaluate.ts';
 import { evaluateInline, InlineBudget } from './inline.ts';
 import { PARENT_ROLES } from './match.ts';
@@ -200,12 +200,15 @@ export class EvaluatingSpanProcessor implements SpanProcessorLike {
       job.rule.demotionLogged = true;
       diag.info(`otel-evals: rule "${job.rule.name}" exceeded the inline budget of ${this.inline.budgetMicros} µs; its spans are evaluated from the queue from now on`);
     }
-    if (result.kind === 'skip') this.emitter.recordSkipped(result.reason);
-    else if (result.kind === 'queue') this.queue.push(job);
-    else {
-      job.done = result.outcome;
-      this.queue.push(job);
+    if (result.kind === 'skip') {
+      this.emitter.recordSkipped(result.reason);
+      return;
     }
+    if (result.kind === 'done') job.done = result.outcome;
+    else if (result.kind === 'partial') job.partial = result.part;
+    // Scores are on the span by now; if the queue is full, the events, evaluation span and metrics of
+    // this evaluation are dropped and counted as queue_full like any other.
+    this.queue.push(job);
   }
 
   private track(buffer: TraceBuffer, span: SpanLike, classification: SpanClassification | undefined): void {
@@ -222,7 +225,12 @@ export class EvaluatingSpanProcessor implements SpanProcessorLike {
 
   private async runJob(job: EvaluationJob, state: JobState): Promise<void> {
     let outcome = job.done;
-    if (outcome === undefined) {
+    if (outcome === undefined && job.partial !== undefined) {
+      const part = job.partial;
+      const suppressed = suppressTracing(context.active());
+      const execution = await context.with(suppressed, () => runRemainingEvaluators(part, job.rule, this.options.evaluationTimeoutMillis));
+      outcome = buildOutcome(job, part.input, execution, part.startTimeMs, performance.now() - part.started);
+    } else if (outcome === undefined) {
       const startTimeMs = Date.now();
       const started = performance.now();
       const suppressed = suppressTracing(context.active());

@@ -1,8 +1,10 @@
 /**
- * Inline evaluation in `onEnding`, while the span is still writable: rules whose evaluators are all
- * synchronous run right there, within a per-span time budget, and their scores are written onto the
- * span as `gen_ai.evaluation.<criterion>.*` attributes so it is exported with them. Emission of the
- * events, evaluation span and metrics still happens from the queue, without re-running evaluators.
+ * Inline evaluation in `onEnding`, while the span is still writable: a rule's synchronous evaluators
+ * run right there, within a per-span time budget, and their scores are written onto the span as
+ * `gen_ai.evaluation.<criterion>.*` attributes so it is exported with them. A rule that also has async
+ * evaluators (a judge) queues them with the input already built; its one record then carries both
+ * parts. Emission of the events, evaluation span and metrics happens from the queue, once per rule
+ * and span, without re-running evaluators.
  *
  * Budget: the time of extraction, input building, evaluators and attribute writing is measured per
  * span. A run that passes the budget still writes its scores (the time is spent). When most of a rule's
@@ -15,8 +17,8 @@
 import { context } from '@opentelemetry/api';
 import { suppressTracing } from '../core/suppress-tracing.ts';
 import { writeSpanAttributes } from '../emit/span-attributes.ts';
-import { buildOutcome, prepareInput, runSyncEvaluators } from './evaluate.ts';
-import type { EvaluationJob, EvaluationOutcome } from './evaluate.ts';
+import { buildOutcome, finalizeResults, prepareInput, runSyncEvaluators } from './evaluate.ts';
+import type { EvaluationJob, EvaluationOutcome, InlinePart } from './evaluate.ts';
 import type { ResolvedRule } from './options.ts';
 import type { WritableSpanLike } from './types.ts';
 import { messageText } from '../core/text.ts';
@@ -34,6 +36,7 @@ export const MAX_INLINE_INPUT_CHARS = 20_000;
 /** What an inline attempt came to. */
 export type InlineResult =
   | { kind: 'done'; outcome: EvaluationOutcome }
+  | { kind: 'partial'; part: InlinePart }
   | { kind: 'skip'; reason: string }
   | { kind: 'queue' };
 
@@ -51,9 +54,9 @@ export class InlineBudget {
 
   constructor(readonly budgetMicros: number) {}
 
-  /** Whether a rule may still run inline. */
+  /** Whether a rule (or its synchronous part) may still run inline. */
   allows(rule: ResolvedRule): boolean {
-    return this.budgetMicros > 0 && rule.syncOnly && !this.demoted.has(rule);
+    return this.budgetMicros > 0 && rule.hasSync && !this.demoted.has(rule);
   }
 
   /** Records the duration of one inline run; returns true when the rule was just moved to the queue. */
@@ -93,10 +96,18 @@ export function evaluateInline(job: EvaluationJob, span: WritableSpanLike, budge
     if ('skip' in prepared) return { kind: 'skip', reason: prepared.skip };
     if (inputChars(prepared.input) > MAX_INLINE_INPUT_CHARS) return { kind: 'queue' };
     const execution = runSyncEvaluators(prepared.input, job.rule);
-    const outcome = buildOutcome(job, prepared.input, execution, startTimeMs, performance.now() - started);
-    writeSpanAttributes(span, outcome.record.results);
+    let result: InlineResult;
+    if (job.rule.syncOnly) {
+      const outcome = buildOutcome(job, prepared.input, execution, startTimeMs, performance.now() - started);
+      writeSpanAttributes(span, outcome.record.results);
+      result = { kind: 'done', outcome };
+    } else {
+      finalizeResults(execution.results, job.rule);
+      writeSpanAttributes(span, execution.results);
+      result = { kind: 'partial', part: { input: prepared.input, sync: execution, startTimeMs, started } };
+    }
     budget.record(job.rule, performance.now() - started);
-    return { kind: 'done', outcome };
+    return result;
   });
 }
 

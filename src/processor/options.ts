@@ -39,8 +39,10 @@ export interface ResolvedRule {
   evaluators: Evaluator[];
   groundTruth?: (input: EvaluationInput) => unknown;
   threshold: number;
-  /** Every evaluator has `evaluateSync`: the rule may run inline in `onEnding`. */
+  /** Every evaluator has `evaluateSync`: the whole rule may run inline in `onEnding`. */
   syncOnly: boolean;
+  /** Some evaluator has `evaluateSync`: that part may run inline, the rest from the queue. */
+  hasSync: boolean;
   /** Set once the move of this rule from inline to queued evaluation was logged. */
   demotionLogged?: boolean;
 }
@@ -200,6 +202,7 @@ function resolveRule(rule: EvaluationRule, evaluators: Evaluator[]): ResolvedRul
     evaluators,
     threshold: rule.threshold ?? DEFAULT_THRESHOLD,
     syncOnly: evaluators.length > 0 && evaluators.every((evaluator) => typeof evaluator.evaluateSync === 'function'),
+    hasSync: evaluators.some((evaluator) => typeof evaluator.evaluateSync === 'function'),
   };
   if (rule.groundTruth) resolved.groundTruth = rule.groundTruth;
   return resolved;
