@@ -33,6 +33,8 @@ const NO_RULES: readonly ResolvedRule[] = [];
 const RECENT_SPAN_CAPACITY = 8192;
 /** Grace on top of the evaluators' timeout for extraction, storage and emission of one job. */
 const JOB_TIMEOUT_GRACE_MILLIS = 1000;
+/** The W3C sampled bit of trace flags. */
+const TRACE_FLAG_SAMPLED = 1;
 
 /**
  * Evaluates matched spans with the configured rules and emits span attributes (inline, when every
@@ -47,6 +49,8 @@ export class EvaluatingSpanProcessor implements SpanProcessorLike {
   private readonly buffer: TraceBuffer | undefined;
   /** Highest sample rate of the rules that target agents: traces outside it are not buffered. */
   private readonly agentSample: number;
+  /** `evaluateUnsampled: false`: spans without the sampled flag are neither evaluated nor buffered. */
+  private readonly skipUnsampled: boolean;
   private readonly recent = new RecentIds(RECENT_SPAN_CAPACITY);
   private readonly inline: InlineBudget;
   private emitterInstance: Emitter | undefined;
@@ -60,6 +64,7 @@ export class EvaluatingSpanProcessor implements SpanProcessorLike {
     this.rules = this.options.rules;
     const agentRules = this.rules.filter((rule) => rule.match.targetsAgents);
     this.agentSample = agentRules.reduce((max, rule) => Math.max(max, rule.sample), 0);
+    this.skipUnsampled = !this.options.evaluateUnsampled;
     this.buffer = agentRules.length > 0 ? new TraceBuffer(this.options.traceBuffer, (count) => this.emitter.recordDropped('buffer_evicted', count)) : undefined;
     this.inline = new InlineBudget(this.options.emit.spanAttributes ? this.options.inlineBudgetMicros : 0);
     this.queue = new WorkQueue<EvaluationJob>({
@@ -169,7 +174,11 @@ export class EvaluatingSpanProcessor implements SpanProcessorLike {
   }
 
   private dispatch(span: SpanLike, classification: SpanClassification | undefined, rules: readonly ResolvedRule[], writable: WritableSpanLike | undefined): void {
-    const { traceId, spanId } = span.spanContext();
+    const { traceId, spanId, traceFlags } = span.spanContext();
+    if (this.skipUnsampled && (traceFlags & TRACE_FLAG_SAMPLED) === 0) {
+      this.emitter.recordSkipped('unsampled');
+      return;
+    }
     if (!this.recent.add(traceId + spanId)) {
       this.emitter.recordSkipped('ended_twice');
       return;
@@ -215,7 +224,8 @@ export class EvaluatingSpanProcessor implements SpanProcessorLike {
     const spanContext = span.spanContext();
     const parent = span.parentSpanContext;
     const isLocalRoot = parent === undefined || parent.isRemote === true;
-    if (classification !== undefined && !isLocalRoot && isSampled(spanContext.traceId, this.agentSample) && !isOwnSpan(span)) {
+    const wanted = !this.skipUnsampled || (spanContext.traceFlags & TRACE_FLAG_SAMPLED) !== 0;
+    if (classification !== undefined && !isLocalRoot && wanted && isSampled(spanContext.traceId, this.agentSample) && !isOwnSpan(span)) {
       buffer.add(spanContext.traceId, spanContext.spanId, parent.spanId, span);
     } else if (!isLocalRoot && buffer.has(spanContext.traceId) && !isOwnSpan(span)) {
       buffer.link(spanContext.traceId, spanContext.spanId, parent.spanId);

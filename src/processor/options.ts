@@ -57,6 +57,7 @@ export interface ResolvedOptions {
   traceBuffer: TraceBufferLimits;
   emit: Required<EmitSwitches>;
   inlineBudgetMicros: number;
+  evaluateUnsampled: boolean;
   inputLimits?: InputLimits;
   storageProvider?: EvaluationStorageProvider;
   emitter?: Emitter;
@@ -131,6 +132,7 @@ export const processorOptionsSchema = z.strictObject({
     spanAttributes: z.boolean().optional(),
   }).optional(),
   inlineBudgetMicros: z.number().min(0).optional(),
+  evaluateUnsampled: z.boolean().optional(),
   inputLimits: z.strictObject({ maxChars: positiveInt.optional(), onOversize: z.enum(['truncate', 'skip']).optional() }).optional(),
   storageProvider: objectWith('saveResult', 'pass an EvaluationStorageProvider such as JsonFileStorageProvider').optional(),
   emitter: objectWith('emit', 'pass an Emitter (see src/emit/types.ts)').optional(),
@@ -182,6 +184,7 @@ export function resolveProcessorOptions(options: EvaluatingSpanProcessorOptions)
       spanAttributes: options.emit?.spanAttributes ?? true,
     },
     inlineBudgetMicros: options.inlineBudgetMicros ?? DEFAULT_INLINE_BUDGET_MICROS,
+    evaluateUnsampled: options.evaluateUnsampled ?? true,
   };
   if (options.inputLimits) resolved.inputLimits = options.inputLimits;
   if (options.storageProvider) resolved.storageProvider = options.storageProvider;

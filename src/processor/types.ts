@@ -90,6 +90,12 @@ export interface EvaluatingSpanProcessorOptions {
   traceBuffer?: TraceBufferOptions;
   /** Which signals to emit (all on by default). */
   emit?: EmitSwitches;
+  /**
+   * Evaluate spans that are recorded but not sampled (trace flags without the sampled bit, e.g. from a
+   * sampler returning RECORD), default true: their events and metrics are still valid although the trace
+   * is not exported. False skips them, counted as `otel_evals.spans.skipped{reason="unsampled"}`.
+   */
+  evaluateUnsampled?: boolean;
   /** Time budget of inline evaluation per span in microseconds (default 2000); 0 disables inline evaluation. */
   inlineBudgetMicros?: number;
   /** Input size limits applied before evaluators run. */

@@ -26,7 +26,7 @@ describe('loadConfig', () => {
     expect(options.rules.map((rule) => rule.name)).toEqual(['final-answer', 'chat-calls']);
     expect(options.rules[1]!.match!.spanName).toEqual(/^chat /i);
     expect(options.rules[0]!.match!.agentName).toBe('weather-*');
-    expect(options).toMatchObject({ maxQueueSize: 100, concurrency: 2, inlineBudgetMicros: 500, emit: { evaluationSpans: false } });
+    expect(options).toMatchObject({ maxQueueSize: 100, concurrency: 2, inlineBudgetMicros: 500, shutdownTimeoutMillis: 10000, evaluateUnsampled: false, emit: { evaluationSpans: false } });
     expect(options.storageProvider).toBeInstanceOf(JsonFileStorageProvider);
     expect((options.storageProvider as JsonFileStorageProvider).filePath).toBe(join(fixtures, 'out/results.jsonl'));
     expect(() => new EvaluatingSpanProcessor(options)).not.toThrow();
