@@ -3,6 +3,7 @@
  * until the agent span above them ends, bounded per trace, in total and in time. Every span that leaves
  * the buffer without being handed over is counted; none disappears silently.
  */
+import { context, ROOT_CONTEXT } from '@opentelemetry/api';
 import type { SpanLike } from '../extract/types.ts';
 
 /** Resolved limits of the buffer. */
@@ -35,10 +36,25 @@ interface TraceEntry {
   spanCount: number;
 }
 
-/** Bounded per-trace span buffer; `onEvicted` receives the number of spans lost. */
+/** Longest pause between two TTL sweeps while traces are buffered, in milliseconds. */
+export const MAX_SWEEP_INTERVAL_MILLIS = 60_000;
+/** Shortest pause between two TTL sweeps, in milliseconds. */
+export const MIN_SWEEP_INTERVAL_MILLIS = 1000;
+
+/** How often expired traces are swept while the buffer holds any: a quarter of the TTL, within 1 s to 60 s. */
+export function sweepIntervalMillis(traceTtlMillis: number): number {
+  return Math.min(MAX_SWEEP_INTERVAL_MILLIS, Math.max(MIN_SWEEP_INTERVAL_MILLIS, Math.round(traceTtlMillis / 4)));
+}
+
+/**
+ * Bounded per-trace span buffer; `onEvicted` receives the number of spans lost. Expired traces are
+ * evicted on every add and by an unref'd timer that runs only while traces are buffered, so memory is
+ * released when traffic stops, at most a sweep interval after the TTL.
+ */
 export class TraceBuffer {
   private readonly traces = new Map<string, TraceEntry>();
   private totalSpans = 0;
+  private sweeper: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly limits: TraceBufferLimits,
@@ -70,6 +86,7 @@ export class TraceBuffer {
       if (this.traces.size >= this.limits.maxTraces) this.evictOldest();
       entry = { createdAt: now, spans: [], spanCount: 0 };
       this.traces.set(traceId, entry);
+      if (this.sweeper === undefined) this.startSweeper();
     }
     if (entry.spanCount >= this.limits.maxSpansPerTrace) {
       // The span is dropped (and counted) but its parent link is kept, so spans below it still reach their agent.
@@ -126,7 +143,7 @@ export class TraceBuffer {
     this.totalSpans -= entry.spanCount;
   }
 
-  /** Evicts traces older than the TTL (also done on every add). */
+  /** Evicts traces older than the TTL (done on every add and by the sweeper). */
   expire(now: number = this.now()): void {
     for (const [traceId, entry] of this.traces) {
       if (now - entry.createdAt < this.limits.traceTtlMillis) break;
@@ -134,9 +151,27 @@ export class TraceBuffer {
     }
   }
 
-  /** Drops everything, counting the spans as evicted. */
+  /** Drops everything, counting the spans as evicted, and stops the sweeper. */
   clear(): void {
     for (const [traceId, entry] of this.traces) this.evict(traceId, entry);
+    this.stopSweeper();
+  }
+
+  private startSweeper(): void {
+    const sweep = (): void => {
+      this.expire();
+      // Stopped once empty rather than on every release, so a busy buffer does not churn timers.
+      if (this.traces.size === 0) this.stopSweeper();
+    };
+    // Started in the root context, so the timer does not keep the context of the span that started it.
+    this.sweeper = context.with(ROOT_CONTEXT, () => setInterval(sweep, sweepIntervalMillis(this.limits.traceTtlMillis)));
+    this.sweeper.unref?.();
+  }
+
+  private stopSweeper(): void {
+    if (this.sweeper === undefined) return;
+    clearInterval(this.sweeper);
+    this.sweeper = undefined;
   }
 
   private evictOldest(keep?: TraceEntry): void {

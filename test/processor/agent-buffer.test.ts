@@ -1,5 +1,5 @@
 /** Agent-level evaluation through the processor: nested agents, evictions, TTL and unknown shapes. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ROOT_CONTEXT, trace } from '@opentelemetry/api';
 import type { Span, Tracer } from '@opentelemetry/api';
 import { mockEvaluator } from '../../src/testing/index.ts';
@@ -59,6 +59,28 @@ describe('agent-level evaluation', () => {
     expect(emitter.dropped.buffer_evicted).toBeUndefined();
     child(tracer, agent, 'chat m', { 'gen_ai.operation.name': 'chat' }).end();
     expect(emitter.dropped.buffer_evicted).toBe(1);
+    agent.end();
+    await processor.shutdown();
+  });
+
+  it('frees a trace whose agent never ends once the TTL passes, even when no span follows', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const seen = mockEvaluator({ criterionNames: ['x'], results: result });
+    const { processor, provider, emitter } = setup({
+      traceBuffer: { traceTtlMillis: 4000 },
+      rules: [{ name: 'agents', match: { operation: 'invoke_agent' }, criteria, evaluators: [seen] }],
+    });
+    const tracer = provider.getTracer('app');
+    const agent = tracer.startSpan('invoke_agent a', { attributes: { 'gen_ai.operation.name': 'invoke_agent' } });
+    for (let i = 0; i < 3; i++) child(tracer, agent, 'chat m', { 'gen_ai.operation.name': 'chat' }).end();
+    // Traffic stops. The sweeper runs every 1000 ms (a quarter of the TTL): nothing has expired before 4000 ms.
+    vi.advanceTimersByTime(3999);
+    expect(emitter.dropped.buffer_evicted).toBeUndefined();
+    vi.advanceTimersByTime(1001);
+    expect(emitter.dropped.buffer_evicted).toBe(3);
+    // The buffer is empty, so its timer stopped.
+    expect(vi.getTimerCount()).toBe(0);
     agent.end();
     await processor.shutdown();
   });

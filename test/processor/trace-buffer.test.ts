@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { TraceBuffer } from '../../src/processor/trace-buffer.ts';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { sweepIntervalMillis, TraceBuffer } from '../../src/processor/trace-buffer.ts';
 import type { SpanLike } from '../../src/extract/types.ts';
 
 function span(name: string): SpanLike {
@@ -60,6 +60,33 @@ describe('TraceBuffer', () => {
     expect(b.has('t1')).toBe(false);
     expect(b.has('t2')).toBe(true);
     expect(evicted()).toBe(1);
+  });
+
+  it('sweeps expired traces on a timer that runs only while traces are buffered', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    onTestFinished(() => void vi.useRealTimers());
+    let evicted = 0;
+    const b = new TraceBuffer(limits, (count) => (evicted += count));
+    expect(vi.getTimerCount()).toBe(0);
+    b.add('t1', 'a', 'r', span('a'));
+    b.add('t1', 'b', 'r', span('b'));
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(999);
+    expect(evicted).toBe(0);
+    vi.advanceTimersByTime(1001);
+    expect(evicted).toBe(2);
+    expect(b.traceCount).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
+    b.add('t2', 'c', 'r', span('c'));
+    expect(vi.getTimerCount()).toBe(1);
+    b.clear();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('sweeps every quarter of the TTL, within 1 s and 60 s', () => {
+    expect(sweepIntervalMillis(300_000)).toBe(60_000);
+    expect(sweepIntervalMillis(20_000)).toBe(5000);
+    expect(sweepIntervalMillis(50)).toBe(1000);
   });
 
   it('releases a trace without counting, and clear counts the rest', () => {
