@@ -25,6 +25,8 @@ export interface EvaluationJob {
   descendants: readonly SpanLike[] | undefined;
   /** Set when the evaluation already ran inline: only emission and storage remain. */
   done?: EvaluationOutcome;
+  /** Set when `done` was emitted at shutdown, ahead of the queue: only storage remains. */
+  emitted?: boolean;
   /** Set when a rule's synchronous evaluators ran inline: its async evaluators remain. */
   partial?: InlinePart;
 }

@@ -129,8 +129,9 @@ export class EvaluatingSpanProcessor implements SpanProcessorLike {
 
   /**
    * Runs once (later calls return the same promise): refuses new work (counted as dropped with reason
-   * `shutdown`), waits for queued and running evaluations up to `shutdownTimeoutMillis`, then drops and
-   * counts what is left. The providers are not shut down: they belong to the application.
+   * `shutdown`), emits at once, before returning, the queued evaluations that already ran inline, waits
+   * for queued and running evaluations up to `shutdownTimeoutMillis`, then drops and counts what is
+   * left. The providers are not shut down: they belong to the application.
    */
   shutdown(): Promise<void> {
     this.shutdownPromise ??= this.drain();
@@ -140,11 +141,23 @@ export class EvaluatingSpanProcessor implements SpanProcessorLike {
   private async drain(): Promise<void> {
     this.queue.close();
     try {
+      // NodeSDK shuts every span processor down in the same tick, the exporting one right after this
+      // one: what is emitted now still reaches it; what finishes later does not.
+      this.emitFinished();
       await this.queue.drain(this.options.shutdownTimeoutMillis);
       this.buffer?.clear();
     } catch (error) {
       this.countError('processor_error', error);
     }
+  }
+
+  /** Emits the queued evaluations that need no more work (scored inline), ahead of their turn. */
+  private emitFinished(): void {
+    this.queue.forEachQueued((job) => {
+      if (job.done === undefined || job.emitted === true) return;
+      job.emitted = true;
+      this.emitter.emit(job.done.record);
+    });
   }
 
   private handle(span: SpanLike, writable: WritableSpanLike | undefined): void {
@@ -261,7 +274,7 @@ export class EvaluatingSpanProcessor implements SpanProcessorLike {
     }
     if (state.timedOut) return;
     // Emission is not suppressed: the evaluation span must be recorded.
-    this.emitter.emit(outcome.record);
+    if (job.emitted !== true) this.emitter.emit(outcome.record);
     const storage = this.options.storageProvider;
     if (storage === undefined) return;
     const aggregated = outcome.aggregated;

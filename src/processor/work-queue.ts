@@ -104,6 +104,11 @@ export class WorkQueue<T> {
     return new Promise<void>((resolve) => this.waiters.push({ target, resolve }));
   }
 
+  /** Calls `visit` for each job still waiting, oldest first, leaving them queued. */
+  forEachQueued(visit: (item: T) => void): void {
+    for (let i = 0; i < this.length; i++) visit(this.ring[(this.head + i) % this.ring.length] as T);
+  }
+
   /** Refuses new jobs from now on; they are counted as dropped with reason `shutdown`. */
   close(): void {
     this.closed = true;
