@@ -57,6 +57,8 @@ export const ATTR_OTEL_EVALS_PASSED = 'otel_evals.passed';
 export const ATTR_OTEL_EVALS_REASON = 'reason';
 /** Evaluator types that ran, on evaluation spans. */
 export const ATTR_OTEL_EVALS_EVALUATOR_TYPES = 'otel_evals.evaluator.types';
+/** Evaluation span attribute: evaluator durations in milliseconds, aligned with the evaluator types. */
+export const ATTR_OTEL_EVALS_EVALUATOR_DURATIONS = 'otel_evals.evaluator.durations_ms';
 /** Evaluation span attribute: judge input tokens. */
 export const ATTR_OTEL_EVALS_JUDGE_INPUT_TOKENS = 'otel_evals.judge.usage.input_tokens';
 /** Evaluation span attribute: judge output tokens. */

@@ -1,6 +1,7 @@
 import { SpanKind, SpanStatusCode, type Tracer } from '@opentelemetry/api';
 import {
   ATTR_GEN_AI_OPERATION_NAME,
+  ATTR_OTEL_EVALS_EVALUATOR_DURATIONS,
   ATTR_OTEL_EVALS_EVALUATOR_TYPES,
   ATTR_OTEL_EVALS_JUDGE_INPUT_TOKENS,
   ATTR_OTEL_EVALS_JUDGE_OUTPUT_TOKENS,
@@ -10,9 +11,6 @@ import {
 import { targetContext, truncateExplanation } from './log-events.ts';
 import { writeSpanAttributes } from './span-attributes.ts';
 import type { EvaluationRecord } from './types.ts';
-
-/** Evaluation span attribute: evaluator durations in milliseconds, aligned with the evaluator types. */
-export const ATTR_OTEL_EVALS_EVALUATOR_DURATIONS = 'otel_evals.evaluator.durations_ms';
 
 /**
  * Records the evaluation as a span `evaluation {rule}`, child of the evaluated span, with the
