@@ -8,7 +8,8 @@ import { checkFormat, formatForFile, render, writeReport } from '../output.ts';
 import { createProgress } from '../progress.ts';
 import { startTelemetry } from '../telemetry.ts';
 
-const OPTIONS = {
+/** The options of the command, as parseArgs takes them; each one is documented in its help. */
+export const OPTIONS = {
   suite: { type: 'string', multiple: true },
   ids: { type: 'string', multiple: true },
   tags: { type: 'string', multiple: true },
@@ -48,8 +49,12 @@ export function gateFailures(report: RunReport, failUnder: number | undefined, c
   return reasons;
 }
 
-/** Loads a baseline: a JSON report file, or a stored run. */
-export async function loadBaseline(ref: string, db: string): Promise<RunReport> {
+/**
+ * Loads a baseline: a JSON report file, a stored run, or for `latest` the newest succeeded run of the
+ * same suite file (undefined when there is none yet: the comparison is skipped with a note, so the first
+ * run of a CI pipeline with an empty run store does not fail).
+ */
+export async function loadBaseline(ref: string, db: string, file: string): Promise<RunReport | undefined> {
   if (ref.endsWith('.json')) {
     try {
       return JSON.parse(await readFile(ref, 'utf8')) as RunReport;
@@ -57,8 +62,13 @@ export async function loadBaseline(ref: string, db: string): Promise<RunReport> 
       throw new UsageError(`--baseline ${ref}: cannot read a JSON report (${error instanceof Error ? error.message : String(error)})`, 'run');
     }
   }
-  const { loadStoredReport } = await import('./stored.ts');
-  return loadStoredReport(db, ref, '--baseline');
+  const stored = await import('./stored.ts');
+  if (ref !== 'latest') return stored.loadStoredReport(db, ref, '--baseline');
+  const { resolveSuitePath } = await import('../../dataset/format/load.ts');
+  const suiteFile = resolveSuitePath(file);
+  const baseline = await stored.latestBaseline(db, suiteFile);
+  if (!baseline) process.stderr.write(`otel-evals run: --baseline latest: no succeeded run of ${suiteFile} in ${db} yet; this run is not compared\n`);
+  return baseline;
 }
 
 /** Runs the command; resolves to the exit code. */
@@ -72,7 +82,7 @@ export async function main(args: string[]): Promise<number> {
   const quiet = values.quiet === true;
   const db = dbPath(values.db);
   const baselineRef = text(values.baseline);
-  const baseline = baselineRef ? await loadBaseline(baselineRef, db) : undefined;
+  const baseline = baselineRef ? await loadBaseline(baselineRef, db, file) : undefined;
   const telemetry = await startTelemetry((line) => process.stderr.write(`${line}\n`));
   const progress = quiet ? undefined : createProgress();
   const controller = new AbortController();

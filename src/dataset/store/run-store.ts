@@ -153,11 +153,28 @@ export class RunStore {
     return (this.db.prepare(`SELECT ${RUN_COLUMNS} FROM runs r ORDER BY started_at DESC, rowid DESC LIMIT ?`).all(limit) as Row[]).map(toRun);
   }
 
-  /** A run by id, unique id prefix, or `latest`. */
+  /** A run by id, unique id prefix, or `latest` (an ambiguous prefix gives its most recent match; see {@link matchRuns}). */
   getRun(ref: string): StoredRun | undefined {
-    const row = (ref === 'latest'
-      ? this.db.prepare(`SELECT ${RUN_COLUMNS} FROM runs r ORDER BY started_at DESC, rowid DESC LIMIT 1`).get()
-      : this.db.prepare(`SELECT ${RUN_COLUMNS} FROM runs r WHERE id = ? OR id LIKE ? ORDER BY started_at DESC LIMIT 2`).get(ref, `${ref}%`)) as Row | undefined;
+    return this.matchRuns(ref)[0];
+  }
+
+  /**
+   * The runs a reference names: `latest` (the newest run), an exact id, or every run whose id starts with
+   * `ref`, newest first (at most `limit`), so callers can tell a unique prefix from an ambiguous one.
+   */
+  matchRuns(ref: string, limit = 5): StoredRun[] {
+    if (ref === 'latest') return (this.db.prepare(`SELECT ${RUN_COLUMNS} FROM runs r ORDER BY started_at DESC, rowid DESC LIMIT 1`).all() as Row[]).map(toRun);
+    const exact = this.db.prepare(`SELECT ${RUN_COLUMNS} FROM runs r WHERE id = ?`).get(ref) as Row | undefined;
+    if (exact) return [toRun(exact)];
+    const escaped = ref.replace(/[\\%_]/g, (c) => `\\${c}`);
+    return (this.db.prepare(`SELECT ${RUN_COLUMNS} FROM runs r WHERE id LIKE ? ESCAPE '\\' ORDER BY started_at DESC, rowid DESC LIMIT ?`).all(`${escaped}%`, limit) as Row[]).map(toRun);
+  }
+
+  /** The newest succeeded run of a suite file (its absolute path, else a path ending with `/suffix`). */
+  latestSucceeded(suiteFile: string, suffix?: string): StoredRun | undefined {
+    const query = (where: string, value: string): Row | undefined =>
+      this.db.prepare(`SELECT ${RUN_COLUMNS} FROM runs r WHERE status = 'succeeded' AND ${where} ORDER BY started_at DESC, rowid DESC LIMIT 1`).get(value) as Row | undefined;
+    const row = query('suite_file = ?', suiteFile) ?? (suffix ? query("suite_file LIKE ? ESCAPE '\\'", `%/${suffix.replace(/[\\%_]/g, (c) => `\\${c}`)}`) : undefined);
     return row ? toRun(row) : undefined;
   }
 
