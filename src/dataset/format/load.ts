@@ -3,7 +3,7 @@
  * migrates v1 on the fly and returns the runner's model. Problems are thrown together as a
  * SuiteFileError whose issues name the file, the key path and the fix.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type * as Yaml from 'yaml';
 import type { ConfigIssue } from '../../core/errors.ts';
@@ -79,9 +79,21 @@ export function validateSuiteDocument(document: unknown, file: string): SuiteFil
   return model;
 }
 
-/** Reads, validates and normalizes a suite file. */
-export async function loadSuiteFile(file: string): Promise<SuiteFile> {
+/** Where a suite file is looked for in a directory, in order: the format's `eval/` folder, then the root. */
+export const SUITE_FILE_CANDIDATES = ['eval/tests.json', 'eval/tests.yaml', 'eval/tests.yml', 'tests.json', 'tests.yaml', 'tests.yml'];
+
+/** The absolute path of the suite file `file` names: the file itself, or in a directory the first candidate found. */
+export function resolveSuitePath(file: string): string {
   const absolute = path.resolve(file);
+  if (!existsSync(absolute) || !statSync(absolute).isDirectory()) return absolute;
+  const found = SUITE_FILE_CANDIDATES.map((candidate) => path.join(absolute, candidate)).find((candidate) => existsSync(candidate));
+  if (found) return found;
+  throw new SuiteFileError(absolute, [{ path: '(file)', message: `is a directory holding none of ${SUITE_FILE_CANDIDATES.join(', ')}`, fix: 'pass the path of the suite file, or put it at eval/tests.json' }]);
+}
+
+/** Reads, validates and normalizes a suite file (a directory stands for its eval/tests.json or tests.json). */
+export async function loadSuiteFile(file: string): Promise<SuiteFile> {
+  const absolute = resolveSuitePath(file);
   let text: string;
   try {
     text = readFileSync(absolute, 'utf8');
@@ -97,7 +109,7 @@ export async function loadSuiteFile(file: string): Promise<SuiteFile> {
  * already v2.
  */
 export async function migrateSuiteFile(file: string): Promise<{ text: string; document: EvalConfigV2Input } | undefined> {
-  const absolute = path.resolve(file);
+  const absolute = resolveSuitePath(file);
   const document = await parseDocument(readFileSync(absolute, 'utf8'), absolute);
   const { document: v2, migratedFrom } = toV2Document(document, absolute);
   if (!migratedFrom) return undefined;

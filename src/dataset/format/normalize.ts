@@ -108,9 +108,12 @@ function buildSuites(config: EvalConfigV2, name: string, testCases: EvalCase[], 
   });
 }
 
+/** A file's display name: its name, or for `tests.json` its directory's (the skill's, for `<skill>/eval/tests.json`). */
 function defaultName(file: string): string {
   const base = path.basename(file).replace(/\.(json|ya?ml)$/i, '');
-  return base === 'tests' || base === 'eval' ? path.basename(path.dirname(file)) : base;
+  if (base !== 'tests' && base !== 'eval') return base;
+  const dir = path.dirname(file);
+  return path.basename(dir) === 'eval' && path.basename(path.dirname(dir)) ? path.basename(path.dirname(dir)) : path.basename(dir);
 }
 
 /** Builds the runner's model from a validated v2 document, collecting cross-reference problems. */
