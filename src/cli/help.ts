@@ -15,7 +15,8 @@ const MAIN = `otel-evals: evaluate AI agents offline with the same evaluators as
 Usage: otel-evals <command> [options]
 
 Commands:
-  run <file>                   run the suites of a tests.json / suite YAML file and gate on the results
+  run <file>                   run the suites of a tests.json / suite YAML file (or a directory's
+                               eval/tests.json or tests.json) and gate on the results
   validate <file>              check a suite file (schema, references, evaluator settings) without running
   migrate <file>               convert a tests.json v1 file to v2
   runs list|show|compare       list stored runs, show one, compare two
@@ -36,9 +37,10 @@ Docs: docs/offline.md
 
 const RUN = `Usage: otel-evals run <file> [options]
 
-Runs every suite of <file> (tests.json v1/v2 or YAML; v1 is migrated on the fly), stores the run in
-the run store, prints or writes the report, and exits with a quality-gate verdict. An interrupted run of
-the same selection and agent version resumes where it stopped.
+Runs every suite of <file> (tests.json v1/v2 or YAML; v1 is migrated on the fly; a directory stands for
+its eval/tests.json or tests.json), stores the run in the run store, prints or writes the report, and
+exits with a quality-gate verdict. An interrupted run of the same selection and agent version resumes
+where it stopped.
 
 Selection:
   --suite <name>               run only this suite (repeatable)
@@ -67,7 +69,9 @@ Reports:
 
 Quality gate:
   --fail-under <rate>          fail when the share of passed cases is below rate (0..1, or a percentage)
-  --baseline <run|file.json>   compare with a stored run (id, id prefix, "latest") or a JSON report
+  --baseline <run|file.json>   compare with a stored run (id or unique id prefix), a JSON report, or
+                               "latest": the newest succeeded run of this suite file (none yet: the run
+                               is not compared, so a first CI run with an empty store still gates)
   --fail-on-regression         fail when the comparison finds a significant regression
   --regression-margin <d>      tolerated drop of a criterion's mean score before it counts as a regression
                                (default 0: any significant drop)
@@ -84,7 +88,7 @@ Examples:
 
 const VALIDATE = `Usage: otel-evals validate <file> [--target <spec>] [--suite <name>]
 
-Loads <file>, validates it against the tests.json v2 schema (v1 files are migrated first), checks
+Loads <file> (a directory: its eval/tests.json or tests.json), validates it against the tests.json v2 schema (v1 files are migrated first), checks
 references (suite test ids, eval sets, duplicate ids), the expectations each strategy needs, and every
 evaluator's settings through the evaluator registry. Prints every problem with its key path and fix.
 

@@ -4,7 +4,8 @@ import { EXIT_PASSED } from '../exit-codes.ts';
 import { checkFormat, formatForFile, render, writeReport } from '../output.ts';
 import { loadStoredReport } from './stored.ts';
 
-const OPTIONS = { format: { type: 'string' }, output: { type: 'string' }, db: { type: 'string' } } as const;
+/** The options of the command, as parseArgs takes them; each one is documented in its help. */
+export const OPTIONS = { format: { type: 'string' }, output: { type: 'string' }, db: { type: 'string' } } as const;
 
 /** Runs the command; resolves to the exit code. */
 export async function main(args: string[]): Promise<number> {

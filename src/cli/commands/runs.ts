@@ -5,7 +5,8 @@ import { EXIT_GATE_FAILED, EXIT_PASSED, UsageError } from '../exit-codes.ts';
 import { checkFormat, render } from '../output.ts';
 import { loadStoredReport, openExistingStore } from './stored.ts';
 
-const OPTIONS = { db: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' }, format: { type: 'string' }, 'fail-on-regression': { type: 'boolean' }, ...COMPARISON_OPTIONS } as const;
+/** The options of the command, as parseArgs takes them; each one is documented in its help. */
+export const OPTIONS = { db: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' }, format: { type: 'string' }, 'fail-on-regression': { type: 'boolean' }, ...COMPARISON_OPTIONS } as const;
 
 async function list(db: string, limit: number, json: boolean): Promise<number> {
   const store = await openExistingStore(db, 'runs list');

@@ -3,7 +3,8 @@ import { parseTargetArgument } from '../../dataset/targets/index.ts';
 import { list, parse, positionals, text } from '../args.ts';
 import { EXIT_PASSED } from '../exit-codes.ts';
 
-const OPTIONS = { target: { type: 'string' }, suite: { type: 'string', multiple: true } } as const;
+/** The options of the command, as parseArgs takes them; each one is documented in its help. */
+export const OPTIONS = { target: { type: 'string' }, suite: { type: 'string', multiple: true } } as const;
 
 /** Runs the command; resolves to the exit code (problems throw a SuiteFileError: exit 2). */
 export async function main(args: string[]): Promise<number> {
