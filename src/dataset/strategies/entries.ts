@@ -2,7 +2,9 @@
  * Maps strategies, suite scorers and dimensions to evaluator entries of the registry. Each entry says
  * which file key each evaluator option came from, so a registry complaint names the key in the file.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { ConfigIssue } from '../../core/errors.ts';
 import type { EvaluationCriteria, EvaluatorConfigEntry } from '../../core/types.ts';
 import type { CaseExpectation, DimensionSpec, ScorerSpec, Strategy, SuiteFile } from '../format/model.ts';
 import { customScriptEvaluator } from './custom-script.ts';
@@ -22,10 +24,25 @@ export interface PlannedEntry {
   criteria: EvaluationCriteria[];
   /** Dimension the entry's criteria belong to. */
   dimension?: string;
+  /** File-level key of an evaluator option that comes from `settings` (the judge or embedding model). */
+  fileKeys?: Record<string, string>;
+  /** A problem found while planning (a missing model or script): reported instead of building the evaluator. */
+  problem?: ConfigIssue;
 }
 
 /** The strategy's file keys of evaluator options. */
-const OPTION_KEYS: Record<string, string> = { patterns: 'expected.patterns', schema: 'expected.jsonSchema', rubric: 'expected.rubric', threshold: 'expected.semanticThreshold', model: '(settings model)' };
+const OPTION_KEYS: Record<string, string> = { patterns: 'expected.patterns', schema: 'expected.jsonSchema', rubric: 'expected.rubric', threshold: 'expected.semanticThreshold' };
+
+/** The problem of a strategy whose model is not set in the file's settings. */
+function missingModel(key: 'judgeModel' | 'embeddingModel', strategy: string, example: string): ConfigIssue {
+  return { path: `settings.${key}`, message: `is required by strategy ${strategy}`, fix: `set settings.${key} to a "provider:model" string (e.g. "${example}") or to a name registered with registerSuiteModel in a module listed under modules` };
+}
+
+/** The problem of a custom scorer whose script does not exist. */
+function missingScript(script: string, at: string): ConfigIssue | undefined {
+  if (existsSync(script)) return undefined;
+  return { path: at, message: `names ${script}, which does not exist`, fix: 'give the path of a .py, .js, .mjs or .ts file relative to the suite file' };
+}
 
 function criterion(name: string, weight: number, threshold?: number, description = name): EvaluationCriteria {
   const out: EvaluationCriteria = { name, description, scale: 'numeric', weight };
@@ -55,7 +72,8 @@ export function strategyEntry(
       const threshold = expected.semanticThreshold ?? file.settings.semanticThreshold ?? DEFAULT_SEMANTIC_THRESHOLD;
       const config: EvaluatorConfigEntry = { type: 'semantic_sim', criterionName: strategy, threshold };
       if (file.settings.embeddingModel) config.model = resolveModelRef(file.settings.embeddingModel);
-      return one(config, threshold);
+      const entry = { ...one(config, threshold), fileKeys: { model: 'settings.embeddingModel' } };
+      return file.settings.embeddingModel ? entry : { ...entry, problem: missingModel('embeddingModel', strategy, 'openai:text-embedding-3-small') };
     }
     case 'llm_judge': {
       const rubric = expected.rubric ?? CREATIVE_RUBRIC;
@@ -63,12 +81,14 @@ export function strategyEntry(
       if (file.settings.judgeModel) config.model = resolveModelRef(file.settings.judgeModel);
       if (file.settings.failureAnalysis) config.failureAnalysis = true;
       const criteria = rubric.criteria.map((c) => ({ name: c.name, description: c.description, scale: { min: c.scale.min, max: c.scale.max }, weight: c.weight * weight }));
-      return { ...base, config, criteria };
+      const entry = { ...base, config, criteria, fileKeys: { model: 'settings.judgeModel' } };
+      return file.settings.judgeModel ? entry : { ...entry, problem: missingModel('judgeModel', strategy, 'openai:gpt-4o-mini') };
     }
     case 'custom': {
       const script = path.resolve(file.dir, expected.customScript ?? '');
       const options = { script, criterionName: strategy, ...(timeoutMillis === undefined ? {} : { timeoutMillis }) };
-      return { ...base, config: customScriptEvaluator(options), criteria: [criterion(strategy, weight)] };
+      const problem = missingScript(script, `${at}.expected.customScript`);
+      return { ...base, config: customScriptEvaluator(options), criteria: [criterion(strategy, weight)], ...(problem ? { problem } : {}) };
     }
   }
 }
@@ -85,14 +105,16 @@ export function scorerEntry(scorer: string, name: string, settings: Record<strin
   const optionKey = (key: string): string => `settings.${key}`;
   if (scorer === 'custom') {
     const { script, timeout, export: exportName, ...rest } = split.options;
+    const scriptPath = path.resolve(file.dir, typeof script === 'string' ? script : '');
     const config = customScriptEvaluator({
-      script: path.resolve(file.dir, typeof script === 'string' ? script : ''),
+      script: scriptPath,
       criterionName: name,
       settings: rest,
       ...(typeof timeout === 'number' ? { timeoutMillis: timeout } : {}),
       ...(typeof exportName === 'string' ? { exportName } : {}),
     });
-    return { config, at, typeKey: 'scorer', optionKey, criteria: [criterion(name, weight, limit)] };
+    const problem = missingScript(scriptPath, `${at}.settings.script`);
+    return { config, at, typeKey: 'scorer', optionKey, criteria: [criterion(name, weight, limit)], ...(problem ? { problem } : {}) };
   }
   const options = 'model' in split.options ? { ...split.options, model: resolveModelRef(split.options.model) } : split.options;
   return { config: { ...options, type: scorer, criterionName: name }, at, typeKey: 'scorer', optionKey, criteria: [criterion(name, weight, limit)] };

@@ -65,6 +65,10 @@ const failureCache = new Map<string, ConfigIssue[]>();
  * whose options have no `criterionName` (RuleBased names criteria per rule) is retried without it.
  */
 function instantiate(entry: PlannedEntry, issues: ConfigIssue[]): Evaluator | undefined {
+  if (entry.problem) {
+    issues.push(entry.problem);
+    return undefined;
+  }
   if (isEvaluator(entry.config)) return entry.config;
   const key = JSON.stringify(entry.config, (_key, value: unknown) => modelRefName(value) ?? value);
   const cached = evaluatorCache.get(key);
@@ -97,6 +101,8 @@ function rewritePath(registryPath: string, entry: PlannedEntry): string {
   const match = /^\.(?:config\.)?([^.[]+)(.*)$/.exec(rest);
   if (!match) return `${entry.at}${rest}`;
   const [, option = '', tail = ''] = match;
+  const fileKey = entry.fileKeys?.[option];
+  if (fileKey) return `${fileKey}${tail}`;
   return `${entry.at}.${option === 'type' ? entry.typeKey : entry.optionKey(option)}${tail}`;
 }
 

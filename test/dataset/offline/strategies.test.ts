@@ -63,6 +63,25 @@ describe('strategies and profiles', () => {
       .toEqual(expect.arrayContaining([expect.stringMatching(/^suites\[0\]\.scorers\[0\]\.scorer: unknown evaluator type "no_such_scorer"/), 'suites[0].scorers[1].settings.algoritm: is not a known option']));
   });
 
+  it('a judge or embedding model missing from settings, and a custom script that does not exist, are problems naming their keys', async () => {
+    const found = await problems({
+      version: '2.0', profile: 'deterministic',
+      testCases: [
+        { id: 'j', name: 'j', input: { prompt: 'p' }, expected: { output: 'x' }, evaluation: { strategy: 'llm_judge' } },
+        { id: 'k', name: 'k', input: { prompt: 'p' }, expected: { output: 'x' }, evaluation: { strategy: 'llm_judge' } },
+        { id: 's', name: 's', input: { prompt: 'p' }, expected: { output: 'x' }, evaluation: { strategy: 'semantic_sim' } },
+        { id: 'c', name: 'c', input: { prompt: 'p' }, expected: { customScript: './missing.py' }, evaluation: { strategy: 'custom' } },
+      ],
+      suites: [{ name: 'all', scorers: [{ name: 'mine', scorer: 'custom', settings: { script: './gone.mjs' } }] }],
+    });
+    expect(found.filter((p) => p.startsWith('settings.judgeModel'))).toEqual(['settings.judgeModel: is required by strategy llm_judge']);
+    expect(found).toContain('settings.embeddingModel: is required by strategy semantic_sim');
+    expect(found.some((p) => /^testCases\[3\]\.expected\.customScript: names .*missing\.py, which does not exist$/.test(p))).toBe(true);
+    expect(found.some((p) => /^suites\[0\]\.scorers\[0\]\.settings\.script: names .*gone\.mjs, which does not exist$/.test(p))).toBe(true);
+    const malformed = await problems({ version: '2.0', profile: 'creative', settings: { judgeModel: 'gpt-4o' }, testCases: [{ id: 'j', name: 'j', input: { prompt: 'p' } }] });
+    expect(malformed.some((p) => p.startsWith('settings.judgeModel: must be "<provider>:<model>"'))).toBe(true);
+  });
+
   it('creative: llm_judge with the four-criterion rubric (30/25/25/20, passing 0.7) through a model registered in code', async () => {
     registerSuiteModel('test-judge', judge((name) => (name === 'accuracy' ? 2 : 5)));
     const dir = writeFiles(tempDir(), { 'tests.json': { version: '2.0', profile: 'creative', settings: { judgeModel: 'test-judge' }, testCases: [{ id: 'deck', name: 'deck', input: { prompt: 'slides' } }] } });
