@@ -119,19 +119,44 @@ function startRun(store: RunStore | undefined, prepared: PreparedRun, key: strin
   return { runId, done: new Map(), resumed: 0 };
 }
 
-/** Runs a suite file and returns its report. Config problems throw SuiteFileError before anything runs. */
+/**
+ * Runs a suite file and returns its report. Config problems throw SuiteFileError before anything runs.
+ * Setup runs first (it may build the agent or record the outputs the target reads), then the agent
+ * version is taken and the run is opened or resumed; teardown runs after the cases, even when they fail.
+ */
 export async function runSuiteFile(options: RunSuiteOptions): Promise<RunReport> {
   const prepared = await prepareRun(options);
+  const { file } = prepared;
+  const env: Record<string, string> = { ...file.setup?.environment, OTEL_EVALS_SUITE_FILE: file.file };
+  const restoreEnv = applyEnv(env);
+  try {
+    if (file.setup?.script) await runScript('setup', file.setup.script, file.dir, env);
+    let teardownDone = false;
+    const teardown = async (): Promise<void> => {
+      if (teardownDone || !file.teardown?.script) return;
+      teardownDone = true;
+      await runScript('teardown', file.teardown.script, file.dir, env);
+    };
+    try {
+      return await runStored(options, prepared, teardown);
+    } finally {
+      await teardown();
+    }
+  } finally {
+    restoreEnv();
+  }
+}
+
+/** Opens or resumes the run in the store, runs the cases and teardown, and records the outcome. */
+async function runStored(options: RunSuiteOptions, prepared: PreparedRun, teardown: () => Promise<void>): Promise<RunReport> {
   const { file } = prepared;
   const threshold = file.settings.threshold ?? DEFAULT_THRESHOLD;
   const agentVersion = await agentVersionOf(options, prepared);
   const { store, owned } = await openStore(options.store);
   const startedAt = new Date();
   const state = startRun(store, prepared, suiteKey(prepared), agentVersion, threshold, options.resume ?? true);
-  const env = { ...file.setup?.environment, OTEL_EVALS_SUITE_FILE: file.file, OTEL_EVALS_RUN_ID: state.runId };
-  const restoreEnv = applyEnv(env);
+  const restoreRunId = applyEnv({ OTEL_EVALS_RUN_ID: state.runId });
   try {
-    if (file.setup?.script) await runScript('setup', file.setup.script, file.dir, env);
     const suites: SuiteReport[] = [];
     try {
       for (const suite of prepared.suites) await suite.target.prepare?.();
@@ -145,7 +170,7 @@ export async function runSuiteFile(options: RunSuiteOptions): Promise<RunReport>
       }
       writer?.flush();
     } finally {
-      if (file.teardown?.script) await runScript('teardown', file.teardown.script, file.dir, env);
+      await teardown();
     }
     if (options.signal?.aborted) throw new RunAbortedError(state.runId);
     const report = finish(state.runId, file.file, agentVersion, startedAt, threshold, suites);
@@ -155,7 +180,7 @@ export async function runSuiteFile(options: RunSuiteOptions): Promise<RunReport>
     store?.setStatus(state.runId, 'failed', { error: error instanceof Error ? error.message : String(error) });
     throw error;
   } finally {
-    restoreEnv();
+    restoreRunId();
     if (owned) store?.close();
   }
 }

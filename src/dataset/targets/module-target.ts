@@ -16,6 +16,10 @@ function withSpans(result: TargetResult): TargetResult {
   return { ...read.result, ...rest, output: result.output, toolCalls: result.toolCalls ?? read.result.toolCalls, messages: result.messages ?? read.result.messages };
 }
 
+function errorCode(error: unknown): string {
+  return (error as NodeJS.ErrnoException | undefined)?.code ?? (error instanceof Error ? error.message : String(error));
+}
+
 /** Builds a target that calls an agent function (given, or loaded from `file` on first use). */
 export function moduleTarget(options: { file: string; exportName?: string } | { fn: AgentFunction; name?: string }): Target {
   if ('fn' in options) {
@@ -44,7 +48,9 @@ export function moduleTarget(options: { file: string; exportName?: string } | { 
   return {
     kind: 'module',
     description: `module ${file}#${exportName}`,
-    version: () => fileVersion(file),
+    version: () => fileVersion(file).catch((error: unknown) => {
+      throw new TargetError(`agent module ${file} cannot be read (${errorCode(error)}): check "target.module" in the suite file or --target (a suite file's paths are relative to it, --target's to the working directory)`, { cause: error });
+    }),
     async prepare() {
       loaded ??= load();
       await loaded;

@@ -121,6 +121,36 @@ describe('runner', () => {
     expect(existsSync(path.join(dir, 'torn-down'))).toBe(false);
   });
 
+  it('a case\'s evaluation.timeout overrides settings.defaultTimeout, and the timeoutMillis option (--timeout) overrides the default only', async () => {
+    const dir = writeFiles(tempDir(), { 'tests.json': {
+      version: '2.0', profile: 'deterministic', settings: { defaultTimeout: 5000 },
+      testCases: [
+        { id: 'tight', name: 'tight', input: { prompt: '150' }, expected: { output: 'done' }, evaluation: { strategy: 'exact_match', timeout: 50 } },
+        { id: 'default', name: 'default', input: { prompt: '150' }, expected: { output: 'done' } },
+      ],
+    } });
+    const target = moduleTarget({ fn: async (input) => {
+      await sleep(Number((input as { prompt: string }).prompt));
+      return 'done';
+    } });
+    const report = await runSuiteFile({ file: path.join(dir, 'tests.json'), target, store: false });
+    expect(report.suites[0]?.cases.map((c) => [c.id, c.status, c.error])).toEqual([['tight', 'error', 'case tight timed out after 50 ms'], ['default', 'passed', undefined]]);
+    const overridden = await runSuiteFile({ file: path.join(dir, 'tests.json'), target, store: false, timeoutMillis: 80 });
+    expect(overridden.suites[0]?.cases.map((c) => [c.id, c.status, c.error])).toEqual([['tight', 'error', 'case tight timed out after 50 ms'], ['default', 'error', 'case default timed out after 80 ms']]);
+  });
+
+  it('runs setup before reading the target, so setup may write the recorded outputs; teardown runs after the cases', async () => {
+    const dir = writeFiles(tempDir(), { 'tests.json': {
+      ...CALCULATOR, settings: {}, target: { outputs: './recorded.jsonl' },
+      setup: { script: './record.mjs', environment: { ANSWER: '4' } },
+      teardown: { script: 'rm recorded.jsonl' },
+    }, 'record.mjs': "import { writeFileSync } from 'node:fs';\nwriteFileSync('recorded.jsonl', JSON.stringify({ id: 'tc-001', output: process.env.ANSWER }) + '\\n' + JSON.stringify({ id: 'tc-002', output: '26' }) + '\\n');\n" });
+    const report = await runSuiteFile({ file: path.join(dir, 'tests.json'), store: false });
+    expect(report.suites[0]?.cases.map((c) => [c.id, c.status, c.output])).toEqual([['tc-001', 'passed', '4'], ['tc-002', 'failed', '26']]);
+    expect(report.agentVersion).toMatch(/^sha256:/);
+    expect(existsSync(path.join(dir, 'recorded.jsonl'))).toBe(false);
+  });
+
   it('runs each case in an eval_case span (the agent\'s own spans below it) and emits one evaluation record per case with the suite as rule', async () => {
     const contextManager = new AsyncLocalStorageContextManager().enable();
     context.setGlobalContextManager(contextManager);
