@@ -1,40 +1,11 @@
 /**
- * Test helpers for otel-evals users: evaluators that record their calls, fail or stall on demand.
+ * Test helpers for otel-evals users (`otel-evals/testing`): an evaluator, a judge model and an embedding
+ * model that record their calls. The model mocks are `ai/test` mock models, so this entry needs the
+ * optional peer `ai`; the package's main entry does not load it.
  */
-import type { EvaluationCriteria, EvaluationInput, EvaluationResult, Evaluator } from '../core/types.ts';
-
-/** Options of {@link mockEvaluator}. */
-export interface MockEvaluatorOptions {
-  /** Evaluator type (default `Mock`). */
-  type?: string;
-  /** Results to return, or a function computing them. */
-  results?: EvaluationResult[] | ((input: EvaluationInput, criteria: EvaluationCriteria[]) => EvaluationResult[] | Promise<EvaluationResult[]>);
-  /** Criteria it reports on, so failures are attributed. */
-  criterionNames?: string[];
-  /** Delay before answering, in milliseconds. */
-  delayMillis?: number;
-}
-
-/** An evaluator that records every call. */
-export interface MockEvaluator extends Evaluator {
-  /** Every call received, in order. */
-  readonly calls: Array<{ input: EvaluationInput; criteria: EvaluationCriteria[] }>;
-}
-
-/** Builds an evaluator that records its calls and answers with the given results. */
-export function mockEvaluator(options: MockEvaluatorOptions = {}): MockEvaluator {
-  const calls: MockEvaluator['calls'] = [];
-  const type = options.type ?? 'Mock';
-  return {
-    type,
-    calls,
-    criterionNames: options.criterionNames ?? [],
-    async evaluate(input, criteria) {
-      calls.push({ input, criteria });
-      if (options.delayMillis) await new Promise((resolve) => setTimeout(resolve, options.delayMillis));
-      const { results } = options;
-      if (typeof results === 'function') return results(input, criteria);
-      return (results ?? []).map((result) => ({ ...result }));
-    },
-  };
-}
+export { mockEvaluator } from './mock-evaluator.ts';
+export type { MockEvaluator, MockEvaluatorOptions } from './mock-evaluator.ts';
+export { mockJudgeModel } from './mock-judge-model.ts';
+export type { JudgeModelCall, MockFailureAnalysis, MockJudgeCriterion, MockJudgeModel, MockJudgeModelOptions, MockJudgeScore } from './mock-judge-model.ts';
+export { bagOfWordsEmbedding, DEFAULT_STOP_WORDS, mockEmbeddingModel } from './mock-embedding-model.ts';
+export type { BagOfWordsOptions, MockEmbeddingModelOptions } from './mock-embedding-model.ts';
