@@ -1,6 +1,6 @@
 /**
  * Judge pipeline throughput and cache: 1,000 distinct inputs through runEvaluation with an LLMJudge
- * whose model (an `ai/test` MockLanguageModelV4) answers after 200 ms, with the judge rate limiter at
+ * whose model (the `otel-evals/testing` mock judge, an `ai/test` MockLanguageModelV4) answers after 200 ms, with the judge rate limiter at
  * concurrency 16. The ideal is 16 / 0.2 s = 80 evaluations per second; the target is at least 90% of
  * it. A second pass over the same 1,000 inputs must be served entirely from the cache (0 model calls).
  * All 1,000 evaluations are submitted at once, as a burst reaching the processor's queue would be; the
@@ -9,11 +9,11 @@
  * Run: npm run bench:judge. Exits non-zero when a target is missed.
  */
 import { loadavg } from 'node:os';
-import { MockLanguageModelV4 } from 'ai/test';
 import { runEvaluation } from '../src/core/run-evaluation.ts';
 import type { EvaluationInput, EvaluatorConfig } from '../src/core/types.ts';
 import { createJudgeCache } from '../src/judge/cache.ts';
 import { RateLimiter } from '../src/judge/rate-limit.ts';
+import { mockJudgeModel } from '../src/testing/index.ts';
 
 const INPUTS = Number(process.env.BENCH_INPUTS ?? 1000);
 const LATENCY_MS = 200;
@@ -21,26 +21,26 @@ const CONCURRENCY = 16;
 const IDEAL = CONCURRENCY / (LATENCY_MS / 1000);
 const TARGET_SHARE = 0.9;
 
-let modelCalls = 0;
 const cpuMs: number[] = [];
 const callMs: number[] = [];
-const model = new MockLanguageModelV4({
+const model = mockJudgeModel({
   provider: 'bench',
   modelId: 'judge-200ms',
-  doGenerate: async () => {
-    modelCalls += 1;
-    const began = performance.now();
-    await new Promise((resolve) => setTimeout(resolve, LATENCY_MS));
-    callMs.push(performance.now() - began);
-    const text = JSON.stringify({ scores: { helpfulness: { reasoning: 'Answers the question directly.', score: 4 }, correctness: { reasoning: 'Matches the reference.', score: 5 } } });
-    return {
-      content: [{ type: 'text', text }],
-      finishReason: { unified: 'stop', raw: 'stop' },
-      usage: { inputTokens: { total: 400, noCache: 400, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 40, text: 40, reasoning: undefined } },
-      warnings: [],
-    };
-  },
+  latencyMillis: LATENCY_MS,
+  score: (criterion) => (criterion === 'helpfulness' ? { reasoning: 'Answers the question directly.', score: 4 } : { reasoning: 'Matches the reference.', score: 5 }),
+  usage: { inputTokens: 400, outputTokens: 40 },
 });
+// Wall time of each mock call, to tell timer lateness under load from pipeline overhead.
+const answer = model.doGenerate.bind(model);
+model.doGenerate = async (options) => {
+  const began = performance.now();
+  try {
+    return await answer(options);
+  } finally {
+    callMs.push(performance.now() - began);
+  }
+};
+const modelCalls = (): number => model.judgeCalls.length;
 
 const criteria = [
   { name: 'helpfulness', description: 'Helps the user.', scale: 'likert5' },
@@ -56,7 +56,7 @@ const judge: EvaluatorConfig = { type: 'LLMJudge', model, cache: createJudgeCach
 const config = { evaluatorConfigs: [judge], evaluatorTimeoutMillis: 120_000 };
 
 async function pass(): Promise<{ seconds: number; calls: number; scored: number }> {
-  const callsBefore = modelCalls;
+  const callsBefore = modelCalls();
   const cpu = process.cpuUsage();
   const started = performance.now();
   const results = await Promise.all(inputs.map((input) => runEvaluation(input, config)));
@@ -64,7 +64,7 @@ async function pass(): Promise<{ seconds: number; calls: number; scored: number 
   const used = process.cpuUsage(cpu);
   cpuMs.push((used.user + used.system) / 1000);
   const scored = results.filter((r) => r.results.every((result) => typeof result.score === 'number')).length;
-  return { seconds, calls: modelCalls - callsBefore, scored };
+  return { seconds, calls: modelCalls() - callsBefore, scored };
 }
 
 // Warm-up on other inputs: the first evaluation loads the judge implementation and 'ai' by dynamic
@@ -72,7 +72,6 @@ async function pass(): Promise<{ seconds: number; calls: number; scored: number 
 const warmUp = performance.now();
 await Promise.all(Array.from({ length: CONCURRENCY }, (_, i) => runEvaluation({ ...inputs[0]!, response: `warm-up ${i}` }, config)));
 console.log(`warm-up: ${CONCURRENCY} evaluations in ${(performance.now() - warmUp).toFixed(0)} ms (not counted)`);
-modelCalls = 0;
 callMs.length = 0;
 
 const first = await pass();

@@ -1,15 +1,14 @@
 /**
  * Judge an agent's answer with an LLM: a rubric (the creative profile's weights), a reference-based
  * correctness template, failure analysis, and semantic similarity of embeddings. With OPENAI_API_KEY set
- * it calls gpt-4o-mini and text-embedding-3-small; otherwise it runs against `ai/test` mock models that
- * answer like a judge would, so the example always runs.
+ * it calls gpt-4o-mini and text-embedding-3-small; otherwise it runs against the `otel-evals/testing`
+ * mock models (a judge that answers like a reviewer would, letter-frequency embeddings), so it always runs.
  *
  *   npm run example:judge
  *   OPENAI_API_KEY=sk-... npm run example:judge
  */
-import type { EmbeddingModel, LanguageModel } from 'ai';
-import { MockEmbeddingModelV4, MockLanguageModelV4 } from 'ai/test';
 import { llmJudge, nlpAccuracy, runEvaluation, type EvaluationInput } from '../src/index.ts';
+import { mockEmbeddingModel, mockJudgeModel } from '../src/testing/index.ts';
 
 const input: EvaluationInput = {
   prompt: 'Summarize Q4 2025 sales for the board in three bullet points. Data: total 1.5M USD, growth 12.5%, top product: Product A.',
@@ -18,37 +17,24 @@ const input: EvaluationInput = {
   criteria: [],
 };
 
-/** A mock judge: reads the criteria from the instructions and scores like a careful reviewer would. */
-function mockJudge(): LanguageModel {
-  return new MockLanguageModelV4({
-    provider: 'mock',
-    modelId: 'judge',
-    doGenerate: async (options) => {
-      const system = options.prompt.find((message) => message.role === 'system')?.content;
-      const text = typeof system === 'string' ? system : '';
-      const names = [...text.matchAll(/^- "([^"]+)"/gm)].map((match) => match[1] ?? '');
-      const verdict = text.includes('root cause')
-        ? { analyses: [{ criterion: 'accuracy', rootCause: 'The growth figure was not taken from the data given (21% instead of 12.5%).', recommendations: ['Quote figures from the input data verbatim.', 'Add a check step that compares numbers with the source.'] }] }
-        : { scores: Object.fromEntries(names.map((name) => [name, name === 'accuracy' || name === 'correctness' ? { reasoning: 'States 21% growth; the data says 12.5%.', score: 2 } : { reasoning: 'Clear, complete and professional.', score: 4 }])) };
-      return {
-        content: [{ type: 'text', text: JSON.stringify(verdict) }],
-        finishReason: { unified: 'stop', raw: 'stop' },
-        usage: { inputTokens: { total: 420, noCache: 420, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 60, text: 60, reasoning: undefined } },
-        warnings: [],
-      };
-    },
+/** The mock judge (otel-evals/testing) scores like a careful reviewer would: the growth figure is wrong. */
+function mockJudge() {
+  return mockJudgeModel({
+    score: (criterion) => (criterion === 'accuracy' || criterion === 'correctness' ? { reasoning: 'States 21% growth; the data says 12.5%.', score: 2 } : { reasoning: 'Clear, complete and professional.', score: 4 }),
+    failureAnalysis: () => ({
+      rootCause: 'The growth figure was not taken from the data given (21% instead of 12.5%).',
+      recommendations: ['Quote figures from the input data verbatim.', 'Add a check step that compares numbers with the source.'],
+    }),
+    usage: { inputTokens: 420, outputTokens: 60 },
   });
 }
 
-/** A mock embedder: letter frequencies, enough to tell similar texts from different ones. */
-function mockEmbedder(): EmbeddingModel {
-  const embed = (text: string) => Array.from({ length: 26 }, (_, i) => [...text.toLowerCase()].filter((c) => c.charCodeAt(0) === 97 + i).length);
-  return new MockEmbeddingModelV4({ provider: 'mock', modelId: 'embed', doEmbed: async ({ values }) => ({ embeddings: values.map(embed), usage: { tokens: 30 }, warnings: [] }) });
-}
+/** Letter frequencies as embeddings: enough to tell similar texts from different ones. */
+const letterFrequencies = (text: string): number[] => Array.from({ length: 26 }, (_, i) => [...text.toLowerCase()].filter((c) => c.charCodeAt(0) === 97 + i).length);
 
 const real = Boolean(process.env.OPENAI_API_KEY);
 const judgeModel = real ? 'openai:gpt-4o-mini' : mockJudge();
-const embeddingModel = real ? 'openai:text-embedding-3-small' : mockEmbedder();
+const embeddingModel = real ? 'openai:text-embedding-3-small' : mockEmbeddingModel({ embed: letterFrequencies });
 
 const result = await runEvaluation(input, {
   evaluatorConfigs: [

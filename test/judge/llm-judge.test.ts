@@ -51,21 +51,21 @@ describe('LLMJudge', () => {
   });
 
   it('takes passed from the thresholds, never from what the judge claims', async () => {
-    const model = mockJudge((call) => verdictFor(call.criteria, 2, 'PASSED. This response passes every check; passed=true.'));
+    const model = mockJudge((call) => verdictFor(call.criterionNames, 2, 'PASSED. This response passes every check; passed=true.'));
     const [result] = await llmJudge({ model, criteria: [twoCriteria[0]!], ...isolated() }).evaluate(input(), []);
     expect(result).toMatchObject({ score: 2, normalizedScore: 0.25, passed: false, label: 'fail' });
   });
 
   it('repairs invalid structured output once, then reports invalid_output as an error result', async () => {
     let calls = 0;
-    const flaky = mockJudge((call) => (calls++ === 0 ? 'Sure! Score: 5/5' : verdictFor(call.criteria, 5)));
+    const flaky = mockJudge((call) => (calls++ === 0 ? 'Sure! Score: 5/5' : verdictFor(call.criterionNames, 5)));
     const [repaired] = await llmJudge({ model: flaky, criteria: [twoCriteria[0]!], ...isolated() }).evaluate(input(), []);
     expect(flaky.seen).toHaveLength(2);
-    expect(flaky.seen[1]?.all).toContain('Sure! Score: 5/5');
+    expect(flaky.seen[1]?.text).toContain('Sure! Score: 5/5');
     expect(repaired).toMatchObject({ score: 5, metadata: { repaired: true } });
     expect((repaired?.metadata?.usage as { inputTokens: number }).inputTokens).toBe(200);
 
-    const outOfRange = mockJudge((call) => verdictFor(call.criteria, 9));
+    const outOfRange = mockJudge((call) => verdictFor(call.criterionNames, 9));
     const [failed] = await llmJudge({ model: outOfRange, criteria: [twoCriteria[0]!], ...isolated() }).evaluate(input(), []);
     expect(outOfRange.seen).toHaveLength(2);
     expect(failed).toMatchObject({ score: null, label: 'error', metadata: { errorType: 'invalid_output' } });
@@ -74,7 +74,7 @@ describe('LLMJudge', () => {
 
   it('runs k samples with distinct seeds and reports the mean and agreement', async () => {
     const scores = [5, 3, 4];
-    const model = mockJudge((call) => verdictFor(call.criteria, scores[(call.seed ?? 42) - 42] ?? 0));
+    const model = mockJudge((call) => verdictFor(call.criterionNames, scores[(call.seed ?? 42) - 42] ?? 0));
     const [result] = await llmJudge({ model, criteria: [twoCriteria[0]!], samples: 3, ...isolated() }).evaluate(input(), []);
     expect(model.seen.map((c) => c.seed).sort()).toEqual([42, 43, 44]);
     expect(result?.score).toBe(4);
@@ -83,7 +83,7 @@ describe('LLMJudge', () => {
 
   it('takes the majority for categorical criteria', async () => {
     const labels = ['good', 'bad', 'good'];
-    const model = mockJudge((call) => verdictFor(call.criteria, labels[(call.seed ?? 42) - 42] ?? 'bad'));
+    const model = mockJudge((call) => verdictFor(call.criterionNames, labels[(call.seed ?? 42) - 42] ?? 'bad'));
     const criteria = [{ name: 'tone', description: 'Tone of voice.', scale: 'tone', labelScores: { good: 1, ok: 0.5, bad: 0 } }];
     const [result] = await llmJudge({ model, criteria, samples: 3, ...isolated() }).evaluate(input(), []);
     expect(result).toMatchObject({ score: 'good', label: 'good', normalizedScore: 1 });
@@ -91,7 +91,7 @@ describe('LLMJudge', () => {
   });
 
   it('scores an EvalRubric with weights, scale descriptions, passingThreshold and overall feedback', async () => {
-    const model = mockJudge((call) => ({ scores: { structure: { reasoning: 'ok', score: 5 }, data_accuracy: { reasoning: 'wrong growth', score: 2 } }, overallFeedback: `fine (${call.criteria.length})` }));
+    const model = mockJudge((call) => ({ scores: { structure: { reasoning: 'ok', score: 5 }, data_accuracy: { reasoning: 'wrong growth', score: 2 } }, overallFeedback: `fine (${call.criterionNames.length})` }));
     const rubric = {
       criteria: [
         { name: 'structure', description: 'Logical flow.', weight: 0.25, scale: { min: 1, max: 5, descriptions: { 1: 'no structure', 5: 'clear flow' } } },
@@ -107,7 +107,7 @@ describe('LLMJudge', () => {
   });
 
   it('uses the built-in creative rubric template by name', async () => {
-    const model = mockJudge((call) => verdictFor(call.criteria, 4));
+    const model = mockJudge((call) => verdictFor(call.criterionNames, 4));
     const results = await llmJudge({ model, template: 'creative', ...isolated() }).evaluate(input('Slide 1: Q4 sales'), []);
     expect(results.map((r) => r.criterionName)).toEqual(['completeness', 'coherence', 'professionalism', 'accuracy']);
     expect(results.every((r) => r.passed === true && r.normalizedScore === 0.75)).toBe(true);
@@ -163,7 +163,7 @@ describe('LLMJudge', () => {
   });
 
   it('resolves through the registry as LLMJudge and llm_judge, scoring the criteria it is given', async () => {
-    const model = mockJudge((call) => verdictFor(call.criteria, 5));
+    const model = mockJudge((call) => verdictFor(call.criterionNames, 5));
     const aggregated = await runEvaluation(
       { ...input(), criteria: [{ name: 'helpful', description: 'Helps the user.', scale: 'likert5' }] },
       { evaluatorConfigs: [{ type: 'llm_judge', model, ...isolated() }] },
@@ -173,7 +173,7 @@ describe('LLMJudge', () => {
   });
 
   it('keeps the normalization of criteria the judge owns when the input does not declare them', async () => {
-    const model = mockJudge((call) => verdictFor(call.criteria, 4));
+    const model = mockJudge((call) => verdictFor(call.criterionNames, 4));
     const aggregated = await runEvaluation(input(), { evaluatorConfigs: [{ type: 'LLMJudge', model, template: 'creative', ...isolated() }] });
     expect(aggregated.results.map((r) => r.normalizedScore)).toEqual([0.75, 0.75, 0.75, 0.75]);
     expect(aggregated.overallScore).toBe(0.75);

@@ -34,7 +34,7 @@ afterEach(() => {
 describe('judge loop guard', () => {
   it('records no spans for judge and embedding calls when a context manager is active', async () => {
     context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-    const judge = llmJudge({ model: mockJudge((call) => verdictFor(call.criteria, 4)), criteria, cache: false, rateLimiter: new RateLimiter() });
+    const judge = llmJudge({ model: mockJudge((call) => verdictFor(call.criterionNames, 4)), criteria, cache: false, rateLimiter: new RateLimiter() });
     const [result] = await judge.evaluate({ response: 'x', criteria: [] }, []);
     await nlpAccuracy({ model: mockEmbedder(), cache: createJudgeCache(), rateLimiter: new RateLimiter() }).evaluate({ response: 'a', groundTruth: 'b', criteria: [] }, []);
     expect(result?.score).toBe(4);
@@ -46,7 +46,7 @@ describe('judge loop guard', () => {
   });
 
   it('turns AI SDK telemetry off for judge calls when tracing cannot be suppressed (no context manager)', async () => {
-    await llmJudge({ model: mockJudge((call) => verdictFor(call.criteria, 4)), criteria, cache: false, rateLimiter: new RateLimiter() }).evaluate({ response: 'x', criteria: [] }, []);
+    await llmJudge({ model: mockJudge((call) => verdictFor(call.criterionNames, 4)), criteria, cache: false, rateLimiter: new RateLimiter() }).evaluate({ response: 'x', criteria: [] }, []);
     await nlpAccuracy({ model: mockEmbedder(), cache: createJudgeCache(), rateLimiter: new RateLimiter() }).evaluate({ response: 'a', groundTruth: 'b', criteria: [] }, []);
     expect(exporter.getFinishedSpans()).toHaveLength(0);
     await generateText({ model: mockJudge(() => 'hello'), prompt: 'hi' });
@@ -54,7 +54,7 @@ describe('judge loop guard', () => {
   });
 
   it('with traceJudgeCalls, marks every span of a judge call so the processor treats them as its own', async () => {
-    const judge = llmJudge({ model: mockJudge((call) => verdictFor(call.criteria, 4)), criteria, cache: false, rateLimiter: new RateLimiter(), traceJudgeCalls: true });
+    const judge = llmJudge({ model: mockJudge((call) => verdictFor(call.criterionNames, 4)), criteria, cache: false, rateLimiter: new RateLimiter(), traceJudgeCalls: true });
     await judge.evaluate({ response: 'x', criteria: [] }, []);
     const spans = exporter.getFinishedSpans();
     expect(spans.map((span) => span.name).sort()).toEqual(['chat judge-1', 'invoke_agent judge-1', 'step 1']);

@@ -25,9 +25,10 @@ describe('NLPAccuracy', () => {
     const [same] = await evaluator.evaluate({ response: 'It is cloudy in Paris', groundTruth: 'it is cloudy in paris', criteria: [] }, []);
     expect(same).toMatchObject({ criterionName: 'semantic_similarity', passed: true, evaluatorType: 'NLPAccuracy' });
     expect(same?.score).toBeCloseTo(1, 6);
-    const [different] = await evaluator.evaluate({ response: 'Sunny and warm in London', groundTruth: 'It is cloudy in Paris', criteria: [] }, []);
+    // Content words [cloudy, london] against [cloudy, paris]: one of two shared, cosine 1/2.
+    const [different] = await evaluator.evaluate({ response: 'It is cloudy in London', groundTruth: 'It is cloudy in Paris', criteria: [] }, []);
     expect(different).toMatchObject({ passed: false, label: 'fail' });
-    expect(different?.score as number).toBeCloseTo(1 / 5, 3);
+    expect(different?.score as number).toBeCloseTo(1 / 2, 9);
   });
 
   it('skips without a groundTruth', async () => {

@@ -32,7 +32,7 @@ function judgeModel() {
   return mockJudge(
     (call) => ({
       scores: {
-        correctness: { reasoning: `The answer matches the reference (${call.user.includes(WEATHER_AGENT.answer) ? 'answer seen' : 'answer missing'}).`, score: 5 },
+        correctness: { reasoning: `The answer matches the reference (${call.prompt.includes(WEATHER_AGENT.answer) ? 'answer seen' : 'answer missing'}).`, score: 5 },
         helpfulness: { reasoning: 'Direct, but gives no advice on what to wear.', score: 2 },
       },
     }),
@@ -97,8 +97,8 @@ describe('LLMJudge inside the EvaluatingSpanProcessor', () => {
     expect(agent).toHaveLength(1);
     expect(spans.some((span) => span.attributes['gen_ai.agent.name'] === 'otel-evals.judge' || span.attributes['otel_evals.judge'] === true)).toBe(false);
     expect(model.seen).toHaveLength(1);
-    expect(model.seen[0]?.user).toContain(WEATHER_AGENT.answer);
-    expect(model.seen[0]?.user).toContain('Paris: 18°C, cloudy');
+    expect(model.seen[0]?.prompt).toContain(WEATHER_AGENT.answer);
+    expect(model.seen[0]?.prompt).toContain('Paris: 18°C, cloudy');
 
     const events = logExporter.getFinishedLogRecords().filter((record) => record.eventName === 'gen_ai.evaluation.result');
     expect(events.map((event) => event.attributes['gen_ai.evaluation.name']).sort()).toEqual(['correctness', 'helpfulness']);

@@ -42,7 +42,7 @@ describe('judge-only redaction', () => {
     const inner = createJudgeCache();
     const cache: JudgeCache = { get: (key) => (keys.push(key), inner.get(key)), set: (key, value) => inner.set(key, value) };
     // A judge that echoes what it was sent into its reasoning, as a leaky judge might.
-    const model = mockJudge((call) => ({ scores: { privacy: { reasoning: `I saw: ${call.user}`, score: 3 } } }));
+    const model = mockJudge((call) => ({ scores: { privacy: { reasoning: `I saw: ${call.prompt}`, score: 3 } } }));
     const response = `Contact ${SECRETS.email} or ${SECRETS.phone}; card ${SECRETS.card}; key ${SECRETS.openai}; ${SECRETS.aws}; host ${SECRETS.ip}`;
     const input: EvaluationInput = { prompt: `I am ${SECRETS.email}`, response, criteria: [], context: { note: SECRETS.ip } };
     const judge = llmJudge({
@@ -53,7 +53,7 @@ describe('judge-only redaction', () => {
       rateLimiter: new RateLimiter(),
     });
     const [result] = await judge.evaluate(input, []);
-    const sent = model.seen[0]!.all;
+    const sent = model.seen[0]!.text;
     const persisted = JSON.stringify(await inner.get(keys[0]!));
     for (const value of Object.values(SECRETS).filter((v) => v !== SECRETS.ticket)) {
       expect(sent).not.toContain(value);

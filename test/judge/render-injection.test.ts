@@ -89,15 +89,15 @@ describe('prompt rendering and injection hardening', () => {
   });
 
   it('sends the attack to the judge only inside the data section, and scores what the judge answers', async () => {
-    const model = mockJudge((call) => verdictFor(call.criteria, 1, 'the response is an instruction, not an answer'));
+    const model = mockJudge((call) => verdictFor(call.criterionNames, 1, 'the response is an instruction, not an answer'));
     const [result] = await llmJudge({ model, template: 'correctness', cache: createJudgeCache(), rateLimiter: new RateLimiter() }).evaluate(
       { prompt: 'Capital of France?', response: ADVERSARIAL[1]!, groundTruth: 'Paris', criteria: [] },
       [],
     );
     const seen = model.seen[0]!;
-    const boundary = /<(data-[0-9a-f]{24}) name="response">/.exec(seen.user)?.[1] ?? '';
-    expect(sections(seen.user, boundary).inside.get('response')).toContain('grading-override mode');
-    expect(sections(seen.user, boundary).outside).not.toContain('grading-override');
+    const boundary = /<(data-[0-9a-f]{24}) name="response">/.exec(seen.prompt)?.[1] ?? '';
+    expect(sections(seen.prompt, boundary).inside.get('response')).toContain('grading-override mode');
+    expect(sections(seen.prompt, boundary).outside).not.toContain('grading-override');
     expect(result).toMatchObject({ score: 1, passed: false });
   });
 });

@@ -131,7 +131,7 @@ describe('shared limits across evaluators', () => {
   it('evaluators configured with equal rateLimit share one limiter, so the limit holds for the process', async () => {
     let active = 0;
     let peak = 0;
-    const answer = (call: { criteria: string[] }) => verdictFor(call.criteria, 4);
+    const answer = (call: { criterionNames: string[] }) => verdictFor(call.criterionNames, 4);
     const slow = () =>
       Object.assign(mockJudge(answer), {
         doGenerate: async () => {
@@ -172,7 +172,7 @@ describe('cache', () => {
 
   it('persists judge calls on disk so another process (a new cache) is served without a model call', async () => {
     directory = await mkdtemp(join(tmpdir(), 'otel-evals-judge-'));
-    const model = mockJudge((call) => verdictFor(call.criteria, 4));
+    const model = mockJudge((call) => verdictFor(call.criterionNames, 4));
     await llmJudge({ model, criteria, cache: { directory }, rateLimiter: new RateLimiter() }).evaluate(input('hello'), []);
     expect((await readdir(directory)).filter((f) => f.endsWith('.json'))).toHaveLength(1);
     const [again] = await llmJudge({ model, criteria, cache: { directory }, rateLimiter: new RateLimiter() }).evaluate(input('hello'), []);
@@ -181,7 +181,7 @@ describe('cache', () => {
   });
 
   it('makes identical concurrent evaluations cost one call', async () => {
-    const model = mockJudge((call) => verdictFor(call.criteria, 4), { delayMs: 20 });
+    const model = mockJudge((call) => verdictFor(call.criterionNames, 4), { delayMs: 20 });
     const judge = llmJudge({ model, criteria, cache: createJudgeCache(), rateLimiter: new RateLimiter() });
     const results = await Promise.all(Array.from({ length: 5 }, () => judge.evaluate(input('same'), [])));
     expect(model.seen).toHaveLength(1);
@@ -196,7 +196,7 @@ describe('token budget', () => {
   it('skips with reason budget_exceeded once the window is spent, counts the skips, and recovers', async () => {
     let now = 0;
     const budget = new TokenBudget({ maxTokens: 200, windowMs: 1000 }, () => now);
-    const model = mockJudge((call) => verdictFor(call.criteria, 4), { usage: { input: 100, output: 20 } });
+    const model = mockJudge((call) => verdictFor(call.criterionNames, 4), { usage: { input: 100, output: 20 } });
     const judge = llmJudge({ model, criteria, budget, cache: createJudgeCache(), rateLimiter: new RateLimiter() });
     const first = await judge.evaluate(input('a'), []);
     const second = await judge.evaluate(input('b'), []);
@@ -213,7 +213,7 @@ describe('token budget', () => {
   });
 
   it('accepts a per-rule budget from config', async () => {
-    const model = mockJudge((call) => verdictFor(call.criteria, 4), { usage: { input: 100, output: 20 } });
+    const model = mockJudge((call) => verdictFor(call.criterionNames, 4), { usage: { input: 100, output: 20 } });
     const judge = llmJudge({ model, criteria, budget: { maxTokens: 100 }, cache: false, rateLimiter: new RateLimiter() });
     await judge.evaluate(input('a'), []);
     expect((await judge.evaluate(input('b'), []))[0]?.metadata?.reason).toBe('budget_exceeded');

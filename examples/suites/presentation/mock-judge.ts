@@ -1,20 +1,14 @@
 /**
  * A deterministic stand-in for the judge model of the presentation example, registered under the name
- * tests.json uses in settings.judgeModel. It answers the judge's structured-output call the way a
- * careful reviewer would for these decks: it counts slides, checks the input figures appear, and looks
- * for a title and a conclusion. Replace it with a real model by writing e.g.
+ * tests.json uses in settings.judgeModel. It is the `otel-evals/testing` mock judge with a scoring
+ * function that reviews these decks the way a careful reviewer would: it counts slides, checks the input
+ * figures appear, and looks for a title and a conclusion. Replace it with a real model by writing e.g.
  * "judgeModel": "openai:gpt-4o-mini" (OPENAI_API_KEY set) and removing "modules".
  */
-import type { LanguageModelV4CallOptions, LanguageModelV4GenerateResult } from '@ai-sdk/provider';
-import { MockLanguageModelV4 } from 'ai/test';
 import { registerSuiteModel } from '../../../src/index.ts';
+import { mockJudgeModel } from '../../../src/testing/index.ts';
 
-function text(content: unknown): string {
-  if (typeof content === 'string') return content;
-  return Array.isArray(content) ? content.map((part: { type: string; text?: string }) => (part.type === 'text' ? (part.text ?? '') : '')).join('') : '';
-}
-
-/** Scores 1..5 per criterion from what the deck (the data section of the prompt) contains. */
+/** Scores 1..5 per criterion from what the judge's prompt (the request and the deck) contains. */
 function review(criterion: string, prompt: string): { reasoning: string; score: number } {
   const slides = (prompt.match(/^#+\s*Slide \d+/gim) ?? []).length;
   const requested = Number(/(\d+)-slide/.exec(prompt)?.[1] ?? 5);
@@ -36,20 +30,9 @@ function review(criterion: string, prompt: string): { reasoning: string; score: 
   }
 }
 
-registerSuiteModel('mock-judge', new MockLanguageModelV4({
-  provider: 'mock',
+registerSuiteModel('mock-judge', mockJudgeModel({
   modelId: 'presentation-reviewer',
-  doGenerate: async (options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> => {
-    const system = options.prompt.filter((m) => m.role === 'system').map((m) => text(m.content)).join('\n');
-    const all = options.prompt.map((m) => text(m.content)).join('\n');
-    const criteria = [...system.matchAll(/^- "([^"]+)"/gm)].map((m) => m[1] ?? '');
-    const wantsFeedback = JSON.stringify(options.responseFormat ?? {}).includes('overallFeedback');
-    const verdict = { scores: Object.fromEntries(criteria.map((name) => [name, review(name, all)])), ...(wantsFeedback ? { overallFeedback: 'Clear deck; figures match the input.' } : {}) };
-    return {
-      content: [{ type: 'text', text: JSON.stringify(verdict) }],
-      finishReason: { unified: 'stop', raw: 'stop' },
-      usage: { inputTokens: { total: 400, noCache: 400, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 120, text: 120, reasoning: undefined } },
-      warnings: [],
-    };
-  },
+  score: review,
+  overallFeedback: 'Clear deck; figures match the input.',
+  usage: { inputTokens: 400, outputTokens: 120 },
 }));
