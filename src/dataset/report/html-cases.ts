@@ -56,13 +56,27 @@ function statusBadge(entry: CaseReport): string {
   return entry.nearMiss && entry.status === 'failed' ? badge('near', 'near miss') : badge(entry.status);
 }
 
-/** Per-case drill-down: one collapsible element per case with input, output, expected and every score. */
+/** Failing cases shown opened in the drill-down (the first ones of the run); the others open on a click. */
+const MAX_OPEN_CASES = 10;
+
+/**
+ * Per-case drill-down: one collapsible element per case with input, output, expected and every score.
+ * The first failed or errored cases start opened, so the page shows what went wrong without a click.
+ */
 export function casesSection(report: RunReport): string {
-  const suites = report.suites.map((suite, s) => `<h3>${esc(suite.name)} <span class="muted">${suite.cases.length} cases</span></h3>${suite.cases.map((entry, c) => caseDetails(entry, caseAnchor(s, c))).join('')}`);
+  let opened = 0;
+  const suites = report.suites.map((suite, s) => {
+    const items = suite.cases.map((entry, c) => {
+      const open = (entry.status === 'failed' || entry.status === 'error') && opened < MAX_OPEN_CASES;
+      if (open) opened += 1;
+      return caseDetails(entry, caseAnchor(s, c), open);
+    });
+    return `<h3>${esc(suite.name)} <span class="muted">${suite.cases.length} ${suite.cases.length === 1 ? 'case' : 'cases'}</span></h3>${items.join('')}`;
+  });
   return `<section id="cases"><h2>Cases</h2>${suites.join('')}</section>`;
 }
 
-function caseDetails(entry: CaseReport, anchor: string): string {
+function caseDetails(entry: CaseReport, anchor: string, open: boolean): string {
   const summary = `<summary>${statusBadge(entry)}<span class="case-name">${esc(caseLabel(entry))}</span><span class="muted">score ${formatScore(entry.weightedScore)}</span><span class="muted">${formatDuration(entry.durationMs)}</span></summary>`;
   const meta = [
     `status ${esc(entry.status)}`,
@@ -75,11 +89,16 @@ function caseDetails(entry: CaseReport, anchor: string): string {
     `<p class="muted">${meta.join(' · ')}</p>`,
     entry.error ? `<p class="bad-text"><strong>Error:</strong> ${esc(entry.error)}</p>` : '',
     valueBlock('Input', entry.input),
-    entry.output === undefined ? '' : valueBlock('Output', entry.output),
-    entry.expected === undefined ? '' : valueBlock('Expected', entry.expected),
+    outputBlocks(entry),
     scoresTable(entry.scores),
   ];
-  return `<details id="${anchor}">${summary}<div class="body">${blocks.join('')}</div></details>`;
+  return `<details id="${anchor}"${open ? ' open' : ''}>${summary}<div class="body">${blocks.join('')}</div></details>`;
+}
+
+/** Output and expected value side by side (stacked on a narrow screen), so a reader compares them at a glance. */
+function outputBlocks(entry: CaseReport): string {
+  const blocks = [entry.output === undefined ? '' : valueBlock('Output', entry.output), entry.expected === undefined ? '' : valueBlock('Expected', entry.expected)].filter(Boolean);
+  return blocks.length === 2 ? `<div class="pair">${blocks.join('')}</div>` : blocks.join('');
 }
 
 function valueBlock(label: string, value: unknown): string {

@@ -61,20 +61,23 @@ export function histogram(scores: readonly number[], threshold: number, title: s
   const left = 40;
   const plotWidth = 600;
   const plotHeight = 180;
-  const top = 16;
+  // Room above the tallest bar's count for the threshold label, so the two never overlap.
+  const top = 34;
   const barWidth = plotWidth / 10;
-  const rects = bins.map((count, i) => {
+  const rects: string[] = [];
+  const counts: string[] = [];
+  bins.forEach((count, i) => {
     const h = (count / max) * plotHeight;
     const x = left + i * barWidth;
     const cls = (i + 1) / 10 <= threshold ? 'bar bad' : i / 10 >= threshold ? 'bar ok' : 'bar near';
     const range = `${(i / 10).toFixed(1)}–${((i + 1) / 10).toFixed(1)}`;
-    return (
-      `<rect class="${cls}" x="${n(x + 2)}" y="${n(top + plotHeight - h)}" width="${n(barWidth - 4)}" height="${n(h)}"><title>${range}: ${count} ${count === 1 ? 'case' : 'cases'}</title></rect>` +
-      (count > 0 ? `<text class="value" x="${n(x + barWidth / 2)}" y="${n(top + plotHeight - h - 4)}" text-anchor="middle">${count}</text>` : '')
-    );
+    rects.push(`<rect class="${cls}" x="${n(x + 2)}" y="${n(top + plotHeight - h)}" width="${n(barWidth - 4)}" height="${n(h)}"><title>${range}: ${count} ${count === 1 ? 'case' : 'cases'}</title></rect>`);
+    if (count > 0) counts.push(`<text class="value count" x="${n(x + barWidth / 2)}" y="${n(top + plotHeight - h - 4)}" text-anchor="middle">${count}</text>`);
   });
   const tx = left + Math.min(1, Math.max(0, threshold)) * plotWidth;
-  const thresholdLine = `<line class="threshold" x1="${n(tx)}" x2="${n(tx)}" y1="${top - 8}" y2="${top + plotHeight}"/><text class="axis" x="${n(tx + 4)}" y="${top - 2}">threshold ${esc(String(threshold))}</text>`;
+  const labelEnd = tx > left + plotWidth - 100;
+  // Bars, then the threshold line, then the counts (haloed) on top, so a line through a bin never hides its count.
+  const thresholdLine = `<line class="threshold" x1="${n(tx)}" x2="${n(tx)}" y1="${top - 22}" y2="${top + plotHeight}"/><text class="axis" x="${n(labelEnd ? tx - 4 : tx + 4)}" y="${top - 22 + 10}"${labelEnd ? ' text-anchor="end"' : ''}>threshold ${esc(String(threshold))}</text>${counts.join('')}`;
   const ticks = [0, 0.2, 0.4, 0.6, 0.8, 1];
   return `${svgOpen(left + plotWidth + 20, top + plotHeight + 36, title)}${rects.join('')}${thresholdLine}${axis(left, plotWidth, top + plotHeight, ticks, (v) => v.toFixed(1))}</svg>`;
 }

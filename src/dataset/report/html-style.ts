@@ -38,6 +38,8 @@ details > summary .case-name { flex: 1; overflow-wrap: anywhere; }
 details > summary .muted { white-space: nowrap; }
 details[open] > summary { border-bottom: 1px solid var(--line); background: var(--bg); }
 details .body { padding: 8px 14px; }
+.pair { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 12px; }
+@media (max-width: 760px) { .pair { grid-template-columns: minmax(0, 1fr); } }
 pre { background: var(--bg); border: 1px solid var(--line); border-radius: 6px; padding: 8px 10px; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 360px; overflow: auto; margin: 4px 0 10px; }
 .muted { color: var(--muted); }
 .failure { border-left: 4px solid var(--bad); padding: 4px 12px; margin: 10px 0; background: #fff8f8; }
@@ -45,6 +47,7 @@ pre { background: var(--bg); border: 1px solid var(--line); border-radius: 6px; 
 .chart { max-width: 100%; height: auto; display: block; margin: 8px 0; }
 .chart .label, .chart .value, .chart .axis { font-size: 12px; fill: var(--fg); }
 .chart .axis { fill: var(--muted); font-size: 11px; }
+.chart .count { paint-order: stroke; stroke: #fff; stroke-width: 3px; stroke-linejoin: round; }
 .chart .track { fill: #eaeef2; }
 .chart .bar { fill: #0969da; }
 .chart .bar.ok { fill: var(--ok); }

@@ -41,11 +41,11 @@ describe('HTML report in headless Chromium', () => {
     expect(dom.match(/<svg class="chart"/g)?.length).toBeGreaterThanOrEqual(4);
 
     const screenshot = join(RESULTS, 'report.png');
-    await headless(chromium, [`--screenshot=${screenshot}`, '--window-size=1280,2000'], pathToFileURL(file).href);
+    await headless(chromium, [`--screenshot=${screenshot}`, '--window-size=1280,4000'], pathToFileURL(file).href);
     const png = await readFile(screenshot);
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     // IHDR: width and height as big-endian integers at bytes 16 and 20.
-    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1280, 2000]);
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1280, 4000]);
     // A blank or unstyled page compresses to a few kilobytes; the rendered report with charts does not.
     expect((await stat(screenshot)).size).toBeGreaterThan(50_000);
   }, 300_000);

@@ -47,11 +47,12 @@ describe('renderHtml', () => {
 
   it('drills down into every case with input, output, expected and each score with its reasoning', () => {
     const html = renderHtml(sampleReport());
-    expect(html.match(/<details id="case-\d+-\d+">/g)).toHaveLength(6);
-    const failing = html.slice(html.indexOf('<details id="case-1-0">'), html.indexOf('<details id="case-1-1">'));
+    expect(html.match(/<details id="case-\d+-\d+"( open)?>/g)).toHaveLength(6);
+    // Failed and errored cases start opened; passed ones are one click away.
+    expect(html.match(/<details id="case-\d+-\d+" open>/g)).toEqual(['<details id="case-0-3" open>', '<details id="case-1-0" open>', '<details id="case-1-1" open>']);
+    const failing = html.slice(html.indexOf('<details id="case-1-0" open>'), html.indexOf('<details id="case-1-1" open>'));
     expect(failing).toContain('<pre>{\n  &quot;prompt&quot;: &quot;Calculate sum-001&quot;\n}</pre>');
-    expect(failing).toContain('<strong>Output</strong><pre>5</pre>');
-    expect(failing).toContain('<strong>Expected</strong><pre>4</pre>');
+    expect(failing).toContain('<div class="pair"><div><strong>Output</strong><pre>5</pre></div><div><strong>Expected</strong><pre>4</pre></div></div>');
     expect(failing).toContain('expected &quot;4&quot;, got &quot;5&quot;');
     expect(failing).toMatch(/<td class="num">false<\/td><td class="num">0\.000<\/td><td class="num">0\.75<\/td>/);
   });
