@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APICallError } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runEvaluation } from '../../src/core/run-evaluation.ts';
 import { TokenBudget } from '../../src/judge/budget.ts';
 import { cacheKey, createJudgeCache } from '../../src/judge/cache.ts';
 import { JudgeError } from '../../src/judge/judge-error.ts';
@@ -189,6 +190,25 @@ describe('cache', () => {
     // Changing a setting that reaches the model changes the key.
     await llmJudge({ model, criteria, cache: createJudgeCache(), temperature: 0.5, rateLimiter: new RateLimiter() }).evaluate(input('same'), []);
     expect(model.seen).toHaveLength(2);
+  });
+});
+
+describe('runner timeout shorter than the judge (docs/evaluators/llm-judge.md, settings for the span processor)', () => {
+  it('gives a timeout error result while the judge call runs on in the background, holding its limiter slot, into the cache', async () => {
+    const model = mockJudge((call) => verdictFor(call.criterionNames, 4), { delayMs: 150 });
+    const limiter = new RateLimiter({ concurrency: 1 });
+    const judge = llmJudge({ model, criteria, cache: createJudgeCache(), rateLimiter: limiter });
+    const aggregated = await runEvaluation({ response: 'slow', criteria }, { evaluatorConfigs: [judge], evaluatorTimeoutMillis: 30 });
+    expect(aggregated.results).toMatchObject([{ criterionName: 'ok', label: 'error', metadata: { errorType: 'timeout' } }]);
+    // The call was not cancelled: the only slot is still taken, so another evaluation waits for it.
+    const other = mockJudge((call) => verdictFor(call.criterionNames, 2));
+    const waited = performance.now();
+    await llmJudge({ model: other, criteria, cache: false, rateLimiter: limiter }).evaluate(input('other'), []);
+    expect(performance.now() - waited).toBeGreaterThan(80);
+    // Its verdict reached the cache: the same evaluation again costs no call.
+    const [again] = await judge.evaluate({ response: 'slow', criteria }, criteria);
+    expect(again).toMatchObject({ score: 4, metadata: { cached: true } });
+    expect(model.seen).toHaveLength(1);
   });
 });
 
