@@ -64,6 +64,31 @@ function fromSetCase(setName: string, setIndex: number, item: SetCase, index: nu
   return evalCase;
 }
 
+/** Whether a value is a JSON object or array, or a string holding one. */
+function isJsonStructure(value: unknown): boolean {
+  if (typeof value === 'object' && value !== null) return true;
+  if (typeof value !== 'string') return false;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === 'object' && parsed !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Checks an eval set's cases against its declared inputFormat and outputFormat. */
+function checkSetFormats(set: NonNullable<EvalConfigV2['evalSets']>[number], setIndex: number, issues: ConfigIssue[]): void {
+  set.cases.forEach((item, index) => {
+    const at = `evalSets[${setIndex}].cases[${index}]`;
+    if (set.inputFormat === 'text' && typeof item.input !== 'string') issues.push({ path: `${at}.input`, message: 'is not text, but the eval set\'s inputFormat is "text"', fix: 'give the input as a string, or set inputFormat to "json"' });
+    if (set.inputFormat === 'json' && (typeof item.input !== 'object' || item.input === null)) issues.push({ path: `${at}.input`, message: 'is not a JSON object or array, but the eval set\'s inputFormat is "json"', fix: 'give the input payload as an object, or set inputFormat to "text"' });
+    if (item.expected === undefined) return;
+    if (set.outputFormat === 'none') issues.push({ path: `${at}.expected`, message: 'is given, but the eval set\'s outputFormat is "none"', fix: 'remove it, or set outputFormat to "text" or "json"' });
+    if (set.outputFormat === 'text' && typeof item.expected !== 'string') issues.push({ path: `${at}.expected`, message: 'is not text, but the eval set\'s outputFormat is "text"', fix: 'give the expected output as a string, or set outputFormat to "json"' });
+    if (set.outputFormat === 'json' && !isJsonStructure(item.expected)) issues.push({ path: `${at}.expected`, message: 'is not a JSON object or array, but the eval set\'s outputFormat is "json"', fix: 'give the expected output as an object, or set outputFormat to "text"' });
+  });
+}
+
 function checkCases(cases: readonly EvalCase[], issues: ConfigIssue[]): void {
   const seen = new Map<string, string>();
   for (const item of cases) {
@@ -123,6 +148,7 @@ export function normalizeConfig(config: EvalConfigV2, file: string, issues: Conf
   (config.evalSets ?? []).forEach((set, setIndex) => {
     if (sets.has(set.name)) issues.push({ path: `evalSets[${setIndex}].name`, message: `duplicate eval set "${set.name}"`, fix: 'give every eval set a unique name' });
     sets.set(set.name, set.cases.map((item, index) => fromSetCase(set.name, setIndex, item, index)));
+    checkSetFormats(set, setIndex, issues);
   });
   checkCases(testCases, issues);
   for (const cases of sets.values()) checkCases(cases, issues);

@@ -114,7 +114,7 @@ testCases:
   it('reads eval sets and bound suites (scorers with settings, concurrency) and health dimensions with components', async () => {
     const dir = writeFiles(tempDir(), { 'suite.json': {
       version: '2.0', profile: 'deterministic',
-      evalSets: [{ name: 'math', inputFormat: 'json', outputFormat: 'text', cases: [{ id: 'm1', input: { prompt: '1+1' }, expected: '2' }, { input: '2+2', expected: { value: 4 } }] }],
+      evalSets: [{ name: 'math', cases: [{ id: 'm1', input: { prompt: '1+1' }, expected: '2' }, { input: '2+2', expected: { value: 4 } }] }],
       suites: [
         { name: 'bound', evalSet: 'math', target: { outputs: './out.jsonl' }, concurrency: 2, scorers: [{ name: 'exact', scorer_name: 'exact_match', settings: {} }, { name: 'close', scorer: 'levenshtein', settings: { threshold: 0.9 } }] },
         { name: 'paused', evalSet: 'math', isActive: false },
@@ -136,6 +136,21 @@ testCases:
     expect(file.dimensions[1]?.components?.map((c) => c.method)).toEqual(['deterministic', 'deterministic']);
     const bad = await issuesOf({ version: '2.0', profile: 'deterministic', dimensions: [{ name: 'd', targetScore: 2, weight: 1 }] });
     expect(bad).toEqual(expect.arrayContaining([expect.stringMatching(/^dimensions\[0\]\.targetScore: .*at most 1/), expect.stringMatching(/^dimensions\[0\]: needs exactly one of scorer or components/)]));
+  });
+
+  it('checks eval set cases against the set\'s inputFormat and outputFormat', async () => {
+    const found = await issuesOf({ version: '2.0', profile: 'deterministic', evalSets: [
+      { name: 'typed', inputFormat: 'json', outputFormat: 'json', cases: [{ input: 'text', expected: 'plain' }, { input: { q: 1 }, expected: '{"a": 1}' }, { input: [1], expected: { a: 1 } }] },
+      { name: 'plain', inputFormat: 'text', outputFormat: 'text', cases: [{ input: { q: 1 }, expected: { a: 1 } }, { input: 'q', expected: 'a' }] },
+      { name: 'unscored', outputFormat: 'none', cases: [{ input: 'q', expected: 'a' }, { input: 'q' }] },
+    ] });
+    expect(found.map((issue) => issue.replace(/ \(fix: .*\)$/, ''))).toEqual([
+      'evalSets[0].cases[0].input: is not a JSON object or array, but the eval set\'s inputFormat is "json"',
+      'evalSets[0].cases[0].expected: is not a JSON object or array, but the eval set\'s outputFormat is "json"',
+      'evalSets[1].cases[0].input: is not text, but the eval set\'s inputFormat is "text"',
+      'evalSets[1].cases[0].expected: is not text, but the eval set\'s outputFormat is "text"',
+      'evalSets[2].cases[0].expected: is given, but the eval set\'s outputFormat is "none"',
+    ]);
   });
 });
 
