@@ -16,6 +16,9 @@ import { evalConfigV2Schema, type EvalConfigV2Input } from './schema-v2.ts';
 
 /** A suite file that could not be read or failed validation; lists every problem. */
 export class SuiteFileError extends InvalidEvaluatorConfigError {
+  /** The file's model when only cross-reference problems were found, so later checks can still run on it. */
+  partial?: SuiteFile;
+
   constructor(readonly file: string, issues: readonly ConfigIssue[]) {
     super(dedupe(issues).map((issue) => ({ ...issue, file })), `Invalid suite file ${file}`);
     this.name = 'SuiteFileError';
@@ -74,8 +77,12 @@ export function validateSuiteDocument(document: unknown, file: string): SuiteFil
   if (!parsed.success) throw new SuiteFileError(absolute, zodIssuesToConfigIssues(parsed.error.issues, ''));
   const issues: ConfigIssue[] = [];
   const model = normalizeConfig(parsed.data, absolute, issues);
-  if (issues.length > 0) throw new SuiteFileError(absolute, issues);
   if (migratedFrom) model.migratedFrom = migratedFrom;
+  if (issues.length > 0) {
+    const error = new SuiteFileError(absolute, issues);
+    error.partial = model;
+    throw error;
+  }
   return model;
 }
 

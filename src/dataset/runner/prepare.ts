@@ -79,10 +79,21 @@ function suiteTarget(options: PrepareOptions, file: SuiteFile, spec: SuiteSpec, 
   return undefined;
 }
 
+/** Loads a suite file; with only cross-reference problems, records them and goes on with the model, so every problem is reported at once. */
+async function loadOrPartial(file: string, issues: ConfigIssue[]): Promise<SuiteFile> {
+  try {
+    return await loadSuiteFile(file);
+  } catch (error) {
+    if (!(error instanceof SuiteFileError) || !error.partial) throw error;
+    issues.push(...error.issues.map(({ file: _file, ...issue }) => issue));
+    return error.partial;
+  }
+}
+
 /** Loads, validates and resolves a run; throws SuiteFileError listing every problem. */
 export async function prepareRun(options: PrepareOptions): Promise<PreparedRun> {
-  const file = typeof options.file === 'string' ? await loadSuiteFile(options.file) : options.file;
   const issues: ConfigIssue[] = [];
+  const file = typeof options.file === 'string' ? await loadOrPartial(options.file, issues) : options.file;
   await importModules(file, issues);
   if (file.setup?.dependencies) issues.push(...checkDependencies(file.setup.dependencies, file.dir));
   const suites: PreparedSuite[] = [];

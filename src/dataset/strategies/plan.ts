@@ -75,7 +75,8 @@ function instantiate(entry: PlannedEntry, issues: ConfigIssue[]): Evaluator | un
   if (cached) return cached;
   const failed = failureCache.get(key);
   if (failed) {
-    issues.push(...failed);
+    // Cached with the registry's paths: each entry reports them at its own key in its own file.
+    issues.push(...failed.map((issue) => ({ ...issue, path: rewritePath(issue.path, entry) })));
     return undefined;
   }
   let result = validateEvaluatorConfigs([entry.config], MARK);
@@ -88,9 +89,8 @@ function instantiate(entry: PlannedEntry, issues: ConfigIssue[]): Evaluator | un
     evaluatorCache.set(key, evaluator);
     return evaluator;
   }
-  const found = result.issues.map((issue) => ({ ...issue, path: rewritePath(issue.path, entry) }));
-  failureCache.set(key, found);
-  issues.push(...found);
+  failureCache.set(key, result.issues);
+  issues.push(...result.issues.map((issue) => ({ ...issue, path: rewritePath(issue.path, entry) })));
   return undefined;
 }
 

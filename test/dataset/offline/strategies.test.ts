@@ -79,6 +79,15 @@ describe('strategies and profiles', () => {
     expect(found.some((p) => /^testCases\[3\]\.expected\.customScript: names .*missing\.py, which does not exist$/.test(p))).toBe(true);
     expect(found.some((p) => /^suites\[0\]\.scorers\[0\]\.settings\.script: names .*gone\.mjs, which does not exist$/.test(p))).toBe(true);
     const malformed = await problems({ version: '2.0', profile: 'creative', settings: { judgeModel: 'gpt-4o' }, testCases: [{ id: 'j', name: 'j', input: { prompt: 'p' } }] });
+    // The same bad setting in two files is reported at each file's own key path.
+    const first = await problems({ version: '2.0', profile: 'deterministic', testCases: [{ id: 'r', name: 'r', input: { prompt: 'p' }, expected: { patterns: ['('] }, evaluation: { strategy: 'regex_match' } }] });
+    expect(first).toEqual([expect.stringMatching(/^testCases\[0\]\.expected\.patterns\[0\]: invalid regular expression "\("/)]);
+    // Cross-reference problems (a duplicate id) and evaluator problems (a bad regex) are reported together.
+    const together = await problems({ version: '2.0', profile: 'deterministic', testCases: [
+      { id: 'a', name: 'a', input: { prompt: 'p' }, expected: { output: 'x' } },
+      { id: 'a', name: 'b', input: { prompt: 'p' }, expected: { patterns: ['('] }, evaluation: { strategy: 'regex_match' } },
+    ] });
+    expect(together).toEqual(['testCases[1].id: duplicate id "a" (also at testCases[0])', expect.stringMatching(/^testCases\[1\]\.expected\.patterns\[0\]: invalid regular expression "\("/)]);
     expect(malformed.some((p) => p.startsWith('settings.judgeModel: must be "<provider>:<model>"'))).toBe(true);
   });
 
