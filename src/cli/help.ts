@@ -52,7 +52,8 @@ Execution:
   --target <spec>              override the file's target: ./agent.mjs[#export], http(s)://url,
                                outputs:./outputs.jsonl (or any .jsonl), traces:./traces.json
   --concurrency <n>            cases in flight (default: suite concurrency, settings.maxConcurrentTests, 4)
-  --timeout <ms>               per-case timeout (default: settings.defaultTimeout, 30000)
+  --timeout <ms>               timeout of each case without its own evaluation.timeout
+                               (default: settings.defaultTimeout, 30000)
   --fail-fast                  stop starting cases after the first failure (settings.failFast)
   --agent-version <v>          version recorded with the run (default: file agentVersion, env, or a
                                hash of the target module / outputs / traces file)

@@ -40,7 +40,7 @@ export function renderTable(report: RunReport, options: TableOptions = {}): stri
   const verdict = summary.overallPassed ? paint('PASSED', 'green', color) : paint('FAILED', 'red', color);
   lines.push(
     '',
-    `Total  ${summary.cases} cases  ${summary.passed} passed  ${summary.failed} failed  ${summary.errors} ${summary.errors === 1 ? 'error' : 'errors'}  ${summary.skipped} skipped  ` +
+    `Total  ${summary.cases} ${summary.cases === 1 ? 'case' : 'cases'}  ${summary.passed} passed  ${summary.failed} failed  ${summary.errors} ${summary.errors === 1 ? 'error' : 'errors'}  ${summary.skipped} skipped  ` +
       `pass rate ${formatPercent(summary.passRate)}  avg score ${formatScore(summary.averageWeightedScore)}  ${verdict}  ${formatDuration(summary.durationMs)}`,
   );
   return `${lines.join('\n')}\n`;
@@ -50,7 +50,7 @@ function suiteLines(suite: SuiteReport, threshold: number, color: boolean, maxRo
   const counts = countSuite(suite);
   const gate = suite.overallPassed ? paint('PASS', 'green', color) : paint('FAIL', 'red', color);
   const profile = suite.profile ? ` (${terminalSafe(suite.profile)})` : '';
-  const header = `Suite ${terminalSafe(suite.name)}${profile}  ${gate}  ${suite.cases.length} cases  ${counts.passed} passed  pass rate ${formatPercent(suite.successRate)}  avg score ${formatScore(suite.averageWeightedScore)}`;
+  const header = `Suite ${terminalSafe(suite.name)}${profile}  ${gate}  ${suite.cases.length} ${suite.cases.length === 1 ? 'case' : 'cases'}  ${counts.passed} passed  pass rate ${formatPercent(suite.successRate)}  avg score ${formatScore(suite.averageWeightedScore)}`;
   const rows: Cell[][] = [[{ text: 'STATUS' }, { text: 'CASE' }, { text: 'SCORE' }, { text: 'TIME' }, { text: 'REASON' }]];
   const listed = suite.cases.length > maxRows ? suite.cases.filter((entry) => entry.status !== 'passed') : suite.cases;
   for (const entry of listed) {
