@@ -92,6 +92,7 @@ const VALIDATE = `Usage: otel-evals validate <file> [--target <spec>] [--suite <
 Loads <file> (a directory: its eval/tests.json or tests.json), validates it against the tests.json v2 schema (v1 files are migrated first), checks
 references (suite test ids, eval sets, duplicate ids), the expectations each strategy needs, and every
 evaluator's settings through the evaluator registry. Prints every problem with its key path and fix.
+A file without a target is valid here (a v1 file never has one): give --target when running it.
 
 Options:
   --target <spec>              check with this target instead of the file's

@@ -66,6 +66,17 @@ describe('otel-evals in CI', { timeout: 180_000 }, () => {
     expect(empty.stderr).toMatch(/is a directory holding none of eval\/tests\.json.*\(fix: pass the path of the suite file, or put it at eval\/tests\.json\)/);
   });
 
+  it('validate accepts a file without a target (a v1 file), which run then needs --target for', () => {
+    const dir = writeFiles(tempDir('otel-evals-ci-'), { 'tests.json': [{ name: 'add', input: 'Calculate 2 + 2', expectedOutput: '4' }], 'agent.mjs': CALCULATOR_AGENT });
+    const validated = cli(['validate', 'tests.json'], dir);
+    expect(validated.code, validated.stderr).toBe(0);
+    expect(validated.stdout).toContain('target none in the file (give --target when running)');
+    const untargeted = cli(['run', 'tests.json', '--no-store'], dir);
+    expect(untargeted.code).toBe(2);
+    expect(untargeted.stderr).toContain('target: no target for suite');
+    expect(cli(['run', 'tests.json', '--no-store', '--target', './agent.mjs', '--quiet'], dir).code).toBe(0);
+  });
+
   it('a missing agent module fails the run (exit 3) naming the file and where it is set', () => {
     const dir = writeFiles(tempDir('otel-evals-ci-'), { 'tests.json': { ...CALCULATOR, target: { module: './agnet.mjs' }, settings: {} } });
     const result = cli(['run', 'tests.json', '--no-store'], dir);

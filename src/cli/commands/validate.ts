@@ -12,7 +12,7 @@ export async function main(args: string[]): Promise<number> {
   const [file = ''] = positionals('validate', rest, ['file']);
   const { prepareRun } = await import('../../dataset/runner/prepare.ts');
   const targetArg = text(values.target);
-  const prepared = await prepareRun({ file, ...(targetArg ? { target: parseTargetArgument(targetArg) } : {}), ...(list(values.suite) ? { suites: list(values.suite) } : {}) });
+  const prepared = await prepareRun({ file, requireTarget: false, ...(targetArg ? { target: parseTargetArgument(targetArg) } : {}), ...(list(values.suite) ? { suites: list(values.suite) } : {}) });
   const cases = prepared.suites.reduce((n, s) => n + s.spec.cases.length, 0);
   const migrated = prepared.file.migratedFrom ? ' (tests.json v1: run "otel-evals migrate" to convert it)' : '';
   process.stdout.write(`${prepared.file.file}: valid${migrated}, profile ${prepared.file.profile}, ${prepared.suites.length} suite(s), ${cases} case(s)\n`);

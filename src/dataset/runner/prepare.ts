@@ -10,7 +10,7 @@ import type { ConfigIssue } from '../../core/errors.ts';
 import { loadSuiteFile, SuiteFileError } from '../format/load.ts';
 import type { EvalCase, SuiteFile, SuiteSpec, TargetSpec } from '../format/model.ts';
 import { planCase, type CasePlan } from '../strategies/plan.ts';
-import { createTarget } from '../targets/index.ts';
+import { createTarget, TargetError } from '../targets/index.ts';
 import type { Target } from '../targets/types.ts';
 import { checkDependencies } from './scripts.ts';
 import { selectSuites, type CaseFilter } from './select.ts';
@@ -36,7 +36,17 @@ export interface PrepareOptions extends CaseFilter {
   target?: TargetSpec | Target;
   /** Directory a command-line target spec is relative to (default: the working directory). */
   targetBaseDir?: string;
+  /** Whether a suite without a target is a problem (default true; `validate` checks files meant for --target). */
+  requireTarget?: boolean;
 }
+
+/** Stands in for the target of a suite validated without one; running it is a TargetError. */
+const NO_TARGET: Target = {
+  kind: 'none',
+  description: 'none in the file (give --target when running)',
+  version: () => Promise.resolve('none'),
+  invoke: () => Promise.reject(new TargetError('no target: give the file a "target", or pass --target')),
+};
 
 function isTarget(value: TargetSpec | Target): value is Target {
   return typeof (value as Target).invoke === 'function';
@@ -75,6 +85,7 @@ function suiteTarget(options: PrepareOptions, file: SuiteFile, spec: SuiteSpec, 
   if (options.target) return isTarget(options.target) ? options.target : createTarget(options.target, options.targetBaseDir ?? process.cwd());
   const chosen = spec.target ?? file.target;
   if (chosen) return createTarget(chosen, file.dir);
+  if (options.requireTarget === false) return NO_TARGET;
   issues.push({ path: 'target', message: `no target for suite "${spec.name}"`, fix: 'add "target": { "module": "./agent.mjs" } (or http, outputs, traces) to the file or the suite, or pass --target' });
   return undefined;
 }
