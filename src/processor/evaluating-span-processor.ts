@@ -171,7 +171,8 @@ export class EvaluatingSpanProcessor implements SpanProcessorLike {
         }
         this.dispatch(span, classification, rules, writable);
       }
-      if (this.buffer !== undefined) this.track(this.buffer, span, classification);
+      // After shutdown nothing is buffered: no agent span will be evaluated any more.
+      if (this.buffer !== undefined && !this.queue.isClosed) this.track(this.buffer, span, classification);
     } catch (error) {
       this.countError('processor_error', error);
     }

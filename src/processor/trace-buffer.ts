@@ -159,7 +159,11 @@ export class TraceBuffer {
 
   private startSweeper(): void {
     const sweep = (): void => {
-      this.expire();
+      try {
+        this.expire();
+      } catch {
+        // Counting an eviction failed; a timer callback must never throw into the application.
+      }
       // Stopped once empty rather than on every release, so a busy buffer does not churn timers.
       if (this.traces.size === 0) this.stopSweeper();
     };

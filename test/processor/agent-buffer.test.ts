@@ -85,6 +85,17 @@ describe('agent-level evaluation', () => {
     await processor.shutdown();
   });
 
+  it('buffers nothing once shut down', async () => {
+    const seen = mockEvaluator({ criterionNames: ['x'], results: result });
+    const { processor, provider } = setup({ rules: [{ name: 'agents', match: { operation: 'invoke_agent' }, criteria, evaluators: [seen] }] });
+    await processor.shutdown();
+    const tracer = provider.getTracer('app');
+    const agent = tracer.startSpan('invoke_agent a', { attributes: { 'gen_ai.operation.name': 'invoke_agent' } });
+    child(tracer, agent, 'chat m', { 'gen_ai.operation.name': 'chat' }).end();
+    expect((processor as unknown as { buffer: { traceCount: number } }).buffer.traceCount).toBe(0);
+    agent.end();
+  });
+
   it('does not buffer when no rule may select agents', async () => {
     const seen = mockEvaluator({ criterionNames: ['x'], results: result });
     const { processor, provider } = setup({ rules: [{ name: 'chats', match: { operation: 'chat' }, criteria, evaluators: [seen] }] });

@@ -83,6 +83,18 @@ describe('TraceBuffer', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('never throws from the sweeper, even when counting fails', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const b = new TraceBuffer(limits, () => {
+      throw new Error('meter gone');
+    });
+    b.add('t1', 'a', 'r', span('a'));
+    expect(() => vi.advanceTimersByTime(2000)).not.toThrow();
+    expect(b.traceCount).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('sweeps every quarter of the TTL, within 1 s and 60 s', () => {
     expect(sweepIntervalMillis(300_000)).toBe(60_000);
     expect(sweepIntervalMillis(20_000)).toBe(5000);
