@@ -8,6 +8,7 @@ export type {
   AgentMessage,
   AggregatedEvaluationMetadata,
   AggregatedEvaluationResult,
+  EvaluateOptions,
   EvaluationConfigSnapshot,
   EvaluationCriteria,
   EvaluationInput,

@@ -17,8 +17,8 @@ export interface ExecutionOutcome {
 
 /**
  * Runs evaluators concurrently with failures isolated: an evaluator that throws, rejects or passes the
- * timeout yields error results for its criteria and the others go on. Synchronous evaluators run
- * directly, without a promise per call.
+ * timeout yields error results for its criteria and the others go on; at the timeout the signal given
+ * to `evaluate` is aborted. Synchronous evaluators run directly, without a promise per call.
  */
 export async function executeEvaluators(
   input: EvaluationInput,
@@ -30,8 +30,7 @@ export async function executeEvaluators(
   const durationsMs = new Array<number>(evaluators.length).fill(0);
   const errors: EvaluationRunError[] = [];
   const pending: Promise<void>[] = [];
-  let timeout: Promise<never> | undefined;
-  let timer: NodeJS.Timeout | undefined;
+  let deadline: Deadline | undefined;
 
   evaluators.forEach((evaluator, index) => {
     const started = performance.now();
@@ -45,11 +44,8 @@ export async function executeEvaluators(
         durationsMs[index] = performance.now() - started;
         return;
       }
-      timeout ??= new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new EvaluationTimeoutError(timeoutMillis)), timeoutMillis);
-        timer.unref?.();
-      });
-      const run = Promise.race([evaluator.evaluate(input, criteria), timeout]).then((results) => {
+      deadline ??= startDeadline(timeoutMillis);
+      const run = Promise.race([evaluator.evaluate(input, criteria, { signal: deadline.signal }), deadline.expired]).then((results) => {
         perEvaluator[index] = checkResults(results, evaluator);
         durationsMs[index] = performance.now() - started;
       }, fail);
@@ -60,9 +56,32 @@ export async function executeEvaluators(
   });
   if (pending.length > 0) {
     await Promise.all(pending);
-    clearTimeout(timer);
+    deadline?.clear();
   }
   return { results: perEvaluator.flat(), errors, durationsMs };
+}
+
+/** The timeout shared by a run's async evaluators: a promise rejecting at it, and a signal aborted then. */
+interface Deadline {
+  expired: Promise<never>;
+  signal: AbortSignal;
+  clear(): void;
+}
+
+// Started on the first async evaluator only: runs of synchronous evaluators need no timer.
+function startDeadline(timeoutMillis: number): Deadline {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new EvaluationTimeoutError(timeoutMillis);
+      reject(error);
+      // Evaluators that take the signal stop their work (model calls, retries) instead of running on.
+      controller.abort(error);
+    }, timeoutMillis);
+    timer.unref?.();
+  });
+  return { expired, signal: controller.signal, clear: () => clearTimeout(timer) };
 }
 
 function checkResults(results: unknown, evaluator: Evaluator): EvaluationResult[] {

@@ -161,12 +161,21 @@ export interface EvaluationResult {
   metadata?: Record<string, unknown>;
 }
 
+/** Per-call options the runner passes to `Evaluator.evaluate`. */
+export interface EvaluateOptions {
+  /**
+   * Aborted (with an EvaluationTimeoutError) when the runner stops waiting for this evaluation; pass it to
+   * cancellable work such as model calls so a timed-out evaluation stops spending.
+   */
+  signal?: AbortSignal;
+}
+
 /** Contract every evaluator implements. */
 export interface Evaluator {
   /** Unique identifier of the evaluator type. */
   type: string;
   /** Scores the input against the criteria this evaluator is configured for. */
-  evaluate(input: EvaluationInput, criteria: EvaluationCriteria[]): Promise<EvaluationResult[]>;
+  evaluate(input: EvaluationInput, criteria: EvaluationCriteria[], options?: EvaluateOptions): Promise<EvaluationResult[]>;
   /**
    * Synchronous form, present on cheap deterministic evaluators; the span processor uses it to write
    * scores inline while a span is still writable.

@@ -15,7 +15,7 @@ import { normalizeScore } from '../core/normalize.ts';
 import { parseOptions } from '../core/options.ts';
 import { isEvaluator, validateEvaluatorConfigs, type EvaluatorDefinition } from '../core/registry.ts';
 import { errorResult, skippedResult } from '../core/results.ts';
-import type { EvaluationCriteria, EvaluationInput, EvaluationResult, Evaluator, EvaluatorConfigEntry } from '../core/types.ts';
+import type { EvaluateOptions, EvaluationCriteria, EvaluationInput, EvaluationResult, Evaluator, EvaluatorConfigEntry } from '../core/types.ts';
 
 const TYPE = 'hybrid';
 
@@ -126,8 +126,8 @@ function buildHybrid(opts: z.output<typeof hybridSchema>): Evaluator {
   return {
     type: TYPE,
     criterionNames: [opts.criterionName],
-    async evaluate(input, criteria) {
-      const outcomes = await Promise.all(all.map((child) => runAsync(child.evaluator, input, criteria)));
+    async evaluate(input, criteria, options) {
+      const outcomes = await Promise.all(all.map((child) => runAsync(child.evaluator, input, criteria, options)));
       return combineResults(outcomes, criteria);
     },
   };
@@ -143,10 +143,10 @@ function runSync(evaluator: Evaluator, input: EvaluationInput, criteria: Evaluat
   }
 }
 
-async function runAsync(evaluator: Evaluator, input: EvaluationInput, criteria: EvaluationCriteria[]): Promise<Outcome> {
+async function runAsync(evaluator: Evaluator, input: EvaluationInput, criteria: EvaluationCriteria[], options: EvaluateOptions | undefined): Promise<Outcome> {
   if (evaluator.evaluateSync) return runSync(evaluator, input, criteria);
   try {
-    return { results: await evaluator.evaluate(input, criteria) };
+    return { results: await evaluator.evaluate(input, criteria, options) };
   } catch (error) {
     return { error: errorMessage(error) };
   }

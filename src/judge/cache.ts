@@ -81,38 +81,79 @@ export function createJudgeCache<V = unknown>(options: JudgeCacheOptions = {}): 
   };
 }
 
+/** A computation in flight, shared by the callers asking for the same key. */
+export interface InflightComputation<V> {
+  promise: Promise<{ value: V; hit: boolean }>;
+  callers: SharedAbort;
+}
+
 /** What {@link cachedCompute} needs. */
 export interface CachedComputeOptions<V> {
   /** The cache; without one, every call computes. */
   cache: JudgeCache<V> | undefined;
   /** Computations in flight by key, shared by the callers of one evaluator. */
-  inflight: Map<string, Promise<{ value: V; hit: boolean }>>;
+  inflight: Map<string, InflightComputation<V>>;
   key: string;
-  compute: () => Promise<V>;
+  /** Computes the value; `signal` aborts once every caller waiting for it has given up. */
+  compute: (signal: AbortSignal) => Promise<V>;
+  /** This caller's signal: when it aborts, the caller gives up waiting. */
+  signal?: AbortSignal | undefined;
 }
 
 /**
  * Looks `key` up, else computes, stores and returns the value; concurrent calls with the same key
- * share one computation. `hit` tells whether the value came from the cache.
+ * share one computation, cancelled only when all of them gave up. `hit` tells whether the value came
+ * from the cache.
  */
 export function cachedCompute<V>(options: CachedComputeOptions<V>): Promise<{ value: V; hit: boolean }> {
   const { cache, inflight, key, compute } = options;
-  if (!cache) return compute().then((value) => ({ value, hit: false }));
+  if (!cache) return compute(options.signal ?? new AbortController().signal).then((value) => ({ value, hit: false }));
   const pending = inflight.get(key);
-  if (pending) return pending.then(({ value }) => ({ value, hit: true }));
-  const run = (async () => {
+  if (pending) {
+    pending.callers.join(options.signal);
+    return pending.promise.then(({ value }) => ({ value, hit: true }));
+  }
+  const callers = new SharedAbort();
+  callers.join(options.signal);
+  const promise = (async () => {
     const cached = await cache.get(key);
     if (cached !== undefined) return { value: cached, hit: true };
-    const value = await compute();
+    const value = await compute(callers.signal);
     await cache.set(key, value).catch(() => undefined);
     return { value, hit: false };
   })();
-  inflight.set(key, run);
+  inflight.set(key, { promise, callers });
   const clear = (): void => {
     inflight.delete(key);
   };
-  run.then(clear, clear);
-  return run;
+  promise.then(clear, clear);
+  return promise;
+}
+
+/**
+ * The abort signal of work shared by several callers: it aborts when every caller that joined has
+ * aborted its own signal; a caller without a signal keeps the work alive.
+ */
+export class SharedAbort {
+  private readonly controller = new AbortController();
+  private waiting = 0;
+
+  /** Aborted once every caller gave up. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** Adds a caller, which gives up when `signal` aborts (never, without one). */
+  join(signal?: AbortSignal): void {
+    this.waiting += 1;
+    if (!signal) return;
+    const leave = (): void => {
+      this.waiting -= 1;
+      if (this.waiting === 0) this.controller.abort(signal.reason);
+    };
+    if (signal.aborted) leave();
+    else signal.addEventListener('abort', leave, { once: true });
+  }
 }
 
 let sharedCache: JudgeCache | undefined;

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { EvaluatorDefinition } from '../core/registry.ts';
-import type { EvaluationCriteria, EvaluationInput, EvaluationResult, Evaluator } from '../core/types.ts';
+import type { EvaluateOptions, EvaluationCriteria, EvaluationInput, EvaluationResult, Evaluator } from '../core/types.ts';
 import { ownCriteria, resolveTemplate } from './judge-criteria.ts';
 import { parseOptions } from '../core/options.ts';
 import { llmJudgeSchema, type LLMJudgeOptions, type ParsedLLMJudgeOptions } from './judge-options.ts';
@@ -17,12 +17,12 @@ function lazyEvaluator(type: string, criterionNames: readonly string[], load: ()
   return {
     type,
     criterionNames,
-    async evaluate(input: EvaluationInput, criteria: EvaluationCriteria[]): Promise<EvaluationResult[]> {
+    async evaluate(input: EvaluationInput, criteria: EvaluationCriteria[], options?: EvaluateOptions): Promise<EvaluationResult[]> {
       loaded ??= load().catch((error: unknown) => {
         loaded = undefined;
         throw Object.assign(new Error(`${type} needs the optional peer dependency "ai" (npm install ai): ${(error as Error).message}`), { errorType: 'provider_error' });
       });
-      return (await loaded).evaluate(input, criteria);
+      return (await loaded).evaluate(input, criteria, options);
     },
   };
 }

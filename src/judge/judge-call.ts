@@ -74,6 +74,7 @@ async function attempt<T>(options: JudgeCallOptions<T>, messages: ModelMessage[]
       }),
     );
   const tokens = (value: Attempt<T>): number => value.usage.inputTokens + value.usage.outputTokens;
+  // The caller's abort signal (options.retry.signal) also abandons the wait for a limiter slot.
   return options.limiter.run(
     options.estimatedTokens,
     () =>
@@ -87,6 +88,7 @@ async function attempt<T>(options: JudgeCallOptions<T>, messages: ModelMessage[]
         }
       }, options.retry),
     tokens,
+    options.retry.signal,
   );
 }
 

@@ -10,9 +10,9 @@ import type { z } from 'zod';
 import { errorMessage } from '../core/errors.ts';
 import { parseOptions } from '../core/options.ts';
 import { errorResult, skippedResult } from '../core/results.ts';
-import type { EvaluationCriteria, EvaluationInput, EvaluationResult, Evaluator } from '../core/types.ts';
+import type { EvaluateOptions, EvaluationCriteria, EvaluationInput, EvaluationResult, Evaluator } from '../core/types.ts';
 import { BUDGET_EXCEEDED, TokenBudget } from './budget.ts';
-import { cacheKey, cachedCompute } from './cache.ts';
+import { cacheKey, cachedCompute, type InflightComputation } from './cache.ts';
 import { attachFailureAnalysis, FAILURE_ANALYSIS_INSTRUCTIONS, failedResults, failureAnalysisPrompt, failureAnalysisSchema } from './failure-analysis.ts';
 import { callJudge, type JudgeCallResult, type JudgeSettings, type JudgeUsage } from './judge-call.ts';
 import { criteriaToScore, ownCriteria, resolveTemplate } from './judge-criteria.ts';
@@ -38,7 +38,7 @@ interface JudgeRuntime {
   resources: ModelCallResources<CachedCall>;
   budget: TokenBudget | undefined;
   model: () => Promise<Exclude<LanguageModel, string>>;
-  inflight: Map<string, Promise<{ value: CachedCall; hit: boolean }>>;
+  inflight: Map<string, InflightComputation<CachedCall>>;
 }
 
 function addUsage(a: JudgeUsage, b: JudgeUsage): JudgeUsage {
@@ -53,6 +53,8 @@ interface CachedCallOptions<T> {
   schema: z.ZodType<T>;
   settings: JudgeSettings;
   criteriaCount: number;
+  /** Aborted when the runner stops waiting for this evaluation. */
+  signal: AbortSignal | undefined;
 }
 
 /** One cached, budgeted judge call; resolves with the call and whether it was a cache hit. */
@@ -64,11 +66,13 @@ async function cachedCall<T extends CachedCall['value']>(rt: JudgeRuntime, optio
     cache: rt.resources.cache,
     inflight: rt.inflight,
     key,
-    compute: async () => {
+    signal: options.signal,
+    compute: async (signal) => {
       if (rt.budget && !rt.budget.tryStart()) throw BUDGET_SIGNAL;
       const estimatedTokens = Math.ceil((system.length + prompt.length) / 4) + (settings.maxOutputTokens ?? 150 * options.criteriaCount);
       try {
-        const call = await callJudge({ model: await rt.model(), system, prompt, schema, settings, retry: rt.resources.retry, limiter: rt.resources.limiter, estimatedTokens, traceJudgeCalls: rt.opts.traceJudgeCalls });
+        const retry = { ...rt.resources.retry, signal };
+        const call = await callJudge({ model: await rt.model(), system, prompt, schema, settings, retry, limiter: rt.resources.limiter, estimatedTokens, traceJudgeCalls: rt.opts.traceJudgeCalls });
         rt.budget?.record(call.usage.inputTokens + call.usage.outputTokens);
         return call as CachedCall;
       } catch (error) {
@@ -81,14 +85,14 @@ async function cachedCall<T extends CachedCall['value']>(rt: JudgeRuntime, optio
   return { call: value as JudgeCallResult<T>, hit };
 }
 
-async function judgeInput(rt: JudgeRuntime, criteria: JudgeCriterion[], rendered: RenderedPrompt): Promise<EvaluationResult[]> {
+async function judgeInput(rt: JudgeRuntime, criteria: JudgeCriterion[], rendered: RenderedPrompt, signal: AbortSignal | undefined): Promise<EvaluationResult[]> {
   const { opts } = rt;
   const overallFeedback = opts.rubric?.overallFeedback === true;
   const schema = verdictSchema(criteria, { overallFeedback });
   const samples = await Promise.all(
     Array.from({ length: opts.samples }, (_, index) => {
       const settings: JudgeSettings = { temperature: opts.temperature, ...(opts.seed === undefined ? {} : { seed: opts.seed + index }), ...(opts.maxOutputTokens ? { maxOutputTokens: opts.maxOutputTokens } : {}) };
-      return cachedCall(rt, { parts: ['verdict', rendered.canonical], system: rendered.system, prompt: rendered.prompt, schema, settings, criteriaCount: criteria.length });
+      return cachedCall(rt, { parts: ['verdict', rendered.canonical], system: rendered.system, prompt: rendered.prompt, schema, settings, criteriaCount: criteria.length, signal });
     }),
   );
   const usage = samples.reduce((sum, sample) => (sample.hit ? sum : addUsage(sum, sample.call.usage)), ZERO);
@@ -101,7 +105,7 @@ async function judgeInput(rt: JudgeRuntime, criteria: JudgeCriterion[], rendered
   const verdicts = samples.map((sample) => sample.call.value);
   const results = buildResults({ criteria, verdicts, evaluatorType: rt.type, threshold: opts.threshold, usage, redactor: rt.resources.redactor, metadata });
   if (opts.rubric) addRubricSummary(results, criteria, opts.rubric.passingThreshold, verdicts[0]?.overallFeedback, rt);
-  if (opts.failureAnalysis) await analyseFailures(rt, results, rendered);
+  if (opts.failureAnalysis) await analyseFailures(rt, results, rendered, signal);
   return results;
 }
 
@@ -111,14 +115,14 @@ function addRubricSummary(results: EvaluationResult[], criteria: JudgeCriterion[
   for (const result of results) result.metadata = { ...result.metadata, rubric };
 }
 
-async function analyseFailures(rt: JudgeRuntime, results: EvaluationResult[], rendered: RenderedPrompt): Promise<void> {
+async function analyseFailures(rt: JudgeRuntime, results: EvaluationResult[], rendered: RenderedPrompt, signal: AbortSignal | undefined): Promise<void> {
   const failed = failedResults(results);
   if (failed.length === 0) return;
   const prompt = failureAnalysisPrompt(rendered.prompt, failed);
   const system = `${FAILURE_ANALYSIS_INSTRUCTIONS}\nData sections are delimited by <${rendered.boundary}> tags.`;
   const settings: JudgeSettings = { temperature: rt.opts.temperature, ...(rt.opts.seed === undefined ? {} : { seed: rt.opts.seed }) };
   const canonical = `${system}\n${prompt}`.split(rendered.boundary).join('data-BOUNDARY');
-  const { call, hit } = await cachedCall(rt, { parts: ['failure-analysis', canonical], system, prompt, schema: failureAnalysisSchema, settings, criteriaCount: failed.length });
+  const { call, hit } = await cachedCall(rt, { parts: ['failure-analysis', canonical], system, prompt, schema: failureAnalysisSchema, settings, criteriaCount: failed.length, signal });
   attachFailureAnalysis(results, call, rt.resources.redactor);
   if (hit) return;
   const inputs = splitTokens(call.usage.inputTokens, failed.length);
@@ -167,14 +171,14 @@ export function llmJudge(options: LLMJudgeOptions, type = 'LLMJudge'): Evaluator
   return {
     type,
     criterionNames: own?.map((criterion) => criterion.name) ?? opts.criterionNames ?? [],
-    async evaluate(input: EvaluationInput, criteria: EvaluationCriteria[]): Promise<EvaluationResult[]> {
+    async evaluate(input: EvaluationInput, criteria: EvaluationCriteria[], options?: EvaluateOptions): Promise<EvaluationResult[]> {
       const judged = criteriaToScore(own, criteria ?? input.criteria ?? [], opts.criterionNames);
       if (judged.length === 0) return [];
       if (isJudgeCallInput(input)) return judged.map((criterion) => skippedResult(criterion.name, type, 'judge_span', { reason: 'judge_span' }));
       try {
         const rendered = renderJudgePrompt({ template, criteria: judged, input, redactor: rt.resources.redactor, overallFeedback: opts.rubric?.overallFeedback === true });
         if (rendered.missing.length > 0) return judged.map((criterion) => skippedResult(criterion.name, type, `no ${rendered.missing.join(', ')}`));
-        return await judgeInput(rt, judged, rendered);
+        return await judgeInput(rt, judged, rendered, options?.signal);
       } catch (error) {
         return failureResults(rt, judged, error);
       }

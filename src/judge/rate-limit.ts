@@ -77,18 +77,38 @@ export class RateLimiter {
 
   /**
    * Waits for a slot and budget for a call estimated at `estimatedTokens`; resolves with `release`,
-   * to be called once with the actual token count when the call is over.
+   * to be called once with the actual token count when the call is over. When `signal` aborts first,
+   * the waiter leaves the queue and the promise rejects with the signal's reason.
    */
-  acquire(estimatedTokens = 0): Promise<(actualTokens?: number) => void> {
-    return new Promise((resolve) => {
-      this.queue.push({ tokens: estimatedTokens, resolve });
+  acquire(estimatedTokens = 0, signal?: AbortSignal): Promise<(actualTokens?: number) => void> {
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(signal.reason as Error);
+        return;
+      }
+      const onAbort = (): void => {
+        const index = this.queue.indexOf(waiter);
+        if (index === -1) return;
+        this.queue.splice(index, 1);
+        reject(signal?.reason as Error);
+        this.pump();
+      };
+      const waiter: Waiter = {
+        tokens: estimatedTokens,
+        resolve: (release) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(release);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.queue.push(waiter);
       this.pump();
     });
   }
 
-  /** Runs `fn` inside a slot; `tokensOf` reads the actual token count from its result. */
-  async run<T>(estimatedTokens: number, fn: () => Promise<T>, tokensOf?: (value: T) => number | undefined): Promise<T> {
-    const release = await this.acquire(estimatedTokens);
+  /** Runs `fn` inside a slot; `tokensOf` reads the actual token count from its result; `signal` abandons the wait. */
+  async run<T>(estimatedTokens: number, fn: () => Promise<T>, tokensOf?: (value: T) => number | undefined, signal?: AbortSignal): Promise<T> {
+    const release = await this.acquire(estimatedTokens, signal);
     let actual: number | undefined;
     try {
       const value = await fn();

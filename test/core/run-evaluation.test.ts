@@ -65,6 +65,18 @@ describe('runEvaluation', () => {
     ]);
   });
 
+  it('aborts the signal it gave a timed-out evaluator, and only then', async () => {
+    const signals: AbortSignal[] = [];
+    const slow = { type: 'Slow', criterionNames: ['C'], evaluate: (_i: EvaluationInput, _c: EvaluationCriteria[], options?: { signal?: AbortSignal }) => { signals.push(options!.signal!); return new Promise<never>(() => undefined); } };
+    const quick = { type: 'Quick', criterionNames: ['A'], evaluate: async (_i: EvaluationInput, _c: EvaluationCriteria[], options?: { signal?: AbortSignal }) => { signals.push(options!.signal!); return [{ criterionName: 'A', score: 1, evaluatorType: 'Quick' }]; } };
+    await runEvaluation(input, { evaluatorConfigs: [quick], evaluatorTimeoutMillis: 20 });
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(signals[0]?.aborted).toBe(false);
+    await runEvaluation(input, { evaluatorConfigs: [slow], evaluatorTimeoutMillis: 20 });
+    expect(signals[1]?.aborted).toBe(true);
+    expect((signals[1]?.reason as Error).message).toBe('evaluation timed out after 20 ms');
+  });
+
   it('reports every config problem at once with its path and a fix', async () => {
     const run = runEvaluation(input, {
       evaluatorConfigs: [

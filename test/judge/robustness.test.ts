@@ -194,21 +194,43 @@ describe('cache', () => {
 });
 
 describe('runner timeout shorter than the judge (docs/evaluators/llm-judge.md, settings for the span processor)', () => {
-  it('gives a timeout error result while the judge call runs on in the background, holding its limiter slot, into the cache', async () => {
-    const model = mockJudge((call) => verdictFor(call.criterionNames, 4), { delayMs: 150 });
+  it('gives a timeout error result and cancels the judge call, freeing its limiter slot and spending no more', async () => {
+    const model = mockJudge((call) => verdictFor(call.criterionNames, 4), { delayMs: 300 });
     const limiter = new RateLimiter({ concurrency: 1 });
     const judge = llmJudge({ model, criteria, cache: createJudgeCache(), rateLimiter: limiter });
     const aggregated = await runEvaluation({ response: 'slow', criteria }, { evaluatorConfigs: [judge], evaluatorTimeoutMillis: 30 });
     expect(aggregated.results).toMatchObject([{ criterionName: 'ok', label: 'error', metadata: { errorType: 'timeout' } }]);
-    // The call was not cancelled: the only slot is still taken, so another evaluation waits for it.
+    // The call was aborted (no retry followed) and its slot is free: another evaluation does not wait for it.
     const other = mockJudge((call) => verdictFor(call.criterionNames, 2));
     const waited = performance.now();
     await llmJudge({ model: other, criteria, cache: false, rateLimiter: limiter }).evaluate(input('other'), []);
-    expect(performance.now() - waited).toBeGreaterThan(80);
-    // Its verdict reached the cache: the same evaluation again costs no call.
-    const [again] = await judge.evaluate({ response: 'slow', criteria }, criteria);
-    expect(again).toMatchObject({ score: 4, metadata: { cached: true } });
+    expect(performance.now() - waited).toBeLessThan(200);
     expect(model.seen).toHaveLength(1);
+    expect(limiter.inFlight).toBe(0);
+  });
+
+  it('leaves a call shared with a caller that still waits running, and abandons a wait for a limiter slot', async () => {
+    const model = mockJudge((call) => verdictFor(call.criterionNames, 4), { delayMs: 100 });
+    const limiter = new RateLimiter({ concurrency: 1 });
+    const judge = llmJudge({ model, criteria, cache: createJudgeCache(), rateLimiter: limiter });
+    const [impatient, patient] = await Promise.all([
+      runEvaluation({ response: 'shared', criteria }, { evaluatorConfigs: [judge], evaluatorTimeoutMillis: 20 }),
+      runEvaluation({ response: 'shared', criteria }, { evaluatorConfigs: [judge], evaluatorTimeoutMillis: 5_000 }),
+    ]);
+    expect(impatient.results[0]).toMatchObject({ label: 'error', metadata: { errorType: 'timeout' } });
+    expect(patient.results[0]).toMatchObject({ score: 4, label: 'pass' });
+    expect(model.seen).toHaveLength(1);
+
+    // A second input queued behind the first for the only slot gives up at its timeout without a call.
+    const [, queued] = await Promise.all([
+      runEvaluation({ response: 'first', criteria }, { evaluatorConfigs: [judge], evaluatorTimeoutMillis: 5_000 }),
+      runEvaluation({ response: 'second', criteria }, { evaluatorConfigs: [judge], evaluatorTimeoutMillis: 20 }),
+    ]);
+    expect(queued.results[0]).toMatchObject({ label: 'error', metadata: { errorType: 'timeout' } });
+    // Long enough for a call that still waited for the slot to have been made.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(model.seen.map((call) => call.prompt.includes('second'))).toEqual([false, false]);
+    expect(limiter.waiting).toBe(0);
   });
 });
 
