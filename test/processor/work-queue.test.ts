@@ -106,6 +106,22 @@ describe('WorkQueue', () => {
     expect(errors).toEqual(['processor_error', 'processor_error']);
   });
 
+  it('visits the waiting jobs oldest first without taking them, across a wrapped ring', async () => {
+    const { q, gate: g, ran } = queue({ concurrency: 1 });
+    for (let i = 1; i <= 3; i++) q.push(i);
+    await new Promise((resolve) => setImmediate(resolve));
+    // 1 is running, so the ring (4 slots) starts at slot 1; 2, 3, 4 fill it and 5 wraps to slot 0.
+    q.push(4);
+    q.push(5);
+    const seen: number[] = [];
+    q.forEachQueued((item) => seen.push(item));
+    expect(seen).toEqual([2, 3, 4, 5]);
+    expect(q.size).toBe(4);
+    g.open();
+    await q.flush();
+    expect(ran).toEqual([1, 2, 3, 4, 5]);
+  });
+
   it('after close refuses work as `shutdown`; drain drops what outlives its timeout', async () => {
     const { q, dropped } = queue({ concurrency: 1, run: () => new Promise<void>(() => {}) });
     q.push(1);
