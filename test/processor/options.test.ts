@@ -42,6 +42,7 @@ describe('processor options validation', () => {
       concurrency: 0,
       inlineBudgetMicros: -5,
       emit: { events: 'yes' },
+      evaluateUnsampled: 'no',
       tracerProvider: {},
       unknownOption: true,
     });
@@ -56,6 +57,7 @@ describe('processor options validation', () => {
       'concurrency',
       'inlineBudgetMicros',
       'emit.events',
+      'evaluateUnsampled',
       'tracerProvider',
       'unknownOption',
     ]));
