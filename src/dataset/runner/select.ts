@@ -29,5 +29,19 @@ export function selectSuites(file: SuiteFile, filter: CaseFilter, issues: Config
     if (!names.has(wanted)) issues.push({ path: '--suite', message: `no suite named "${wanted}"`, fix: `use one of ${[...names].join(', ')}` });
   }
   const chosen = filter.suites?.length ? file.suites.filter((s) => filter.suites?.includes(s.name)) : file.suites.filter((s) => s.isActive);
-  return chosen.map((suite) => ({ ...suite, cases: suite.cases.filter((c) => matchesFilter(c, filter)) }));
+  const selected = chosen.map((suite) => ({ ...suite, cases: suite.cases.filter((c) => matchesFilter(c, filter)) }));
+  checkSelection(chosen, selected, filter, issues);
+  return selected;
+}
+
+/** A case filter that names unknown ids, or selects no case at all, is a mistake worth stopping for. */
+function checkSelection(chosen: readonly SuiteSpec[], selected: readonly SuiteSpec[], filter: CaseFilter, issues: ConfigIssue[]): void {
+  const known = new Set(chosen.flatMap((suite) => suite.cases.map((c) => c.id)));
+  const unknown = (filter.ids ?? []).filter((id) => !known.has(id));
+  if (unknown.length > 0 && known.size > 0) issues.push({ path: '--ids', message: `no case has the id ${unknown.map((id) => `"${id}"`).join(', ')}`, fix: 'use ids of the testCases (or eval set cases) of the suites run; "otel-evals validate" lists the suites' });
+  const filtered = Boolean(filter.ids?.length || filter.tags?.length || filter.category !== undefined);
+  if (filtered && unknown.length === 0 && known.size > 0 && selected.every((suite) => suite.cases.length === 0)) {
+    const given = [filter.ids?.length ? `--ids ${filter.ids.join(',')}` : '', filter.tags?.length ? `--tags ${filter.tags.join(',')}` : '', filter.category !== undefined ? `--category ${filter.category}` : ''].filter(Boolean).join(' ');
+    issues.push({ path: given, message: 'selects no case', fix: 'check the tags and category of the cases (testCases[].tags / category, or metadata.tags / category), or drop the filter' });
+  }
 }

@@ -5,6 +5,7 @@ import { context } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { describe, expect, it } from 'vitest';
 import { createEmitter } from '../../../src/emit/index.ts';
+import type { SuiteFileError } from '../../../src/dataset/format/load.ts';
 import { runSuiteFile } from '../../../src/dataset/runner/run-suite-file.ts';
 import { moduleTarget } from '../../../src/dataset/targets/index.ts';
 import { memoryTelemetry } from '../../helpers/otel-memory.ts';
@@ -149,6 +150,18 @@ describe('runner', () => {
     expect(report.suites[0]?.cases.map((c) => [c.id, c.status, c.output])).toEqual([['tc-001', 'passed', '4'], ['tc-002', 'failed', '26']]);
     expect(report.agentVersion).toMatch(/^sha256:/);
     expect(existsSync(path.join(dir, 'recorded.jsonl'))).toBe(false);
+  });
+
+  it('a filter naming an unknown case id, or selecting no case, is a configuration error rather than an empty run', async () => {
+    const cases = [1, 2, 3].map((n) => ({ id: `c${n}`, name: `case ${n}`, tags: n === 1 ? ['smoke'] : [], input: { prompt: String(n) }, expected: { output: String(n) } }));
+    const dir = writeFiles(tempDir(), { 'tests.json': { version: '2.0', profile: 'deterministic', testCases: cases } });
+    const target = moduleTarget({ fn: (input) => (input as { prompt: string }).prompt });
+    const file = path.join(dir, 'tests.json');
+    const issuesOf = (filter: Record<string, unknown>): Promise<string[]> => runSuiteFile({ file, target, store: false, ...filter }).then(() => [], (e: SuiteFileError) => e.issues.map((i) => `${i.path}: ${i.message}`));
+    expect(await issuesOf({ ids: ['c1', 'c9'] })).toEqual(['--ids: no case has the id "c9"']);
+    expect(await issuesOf({ tags: ['nightly'], category: 'x' })).toEqual(['--tags nightly --category x: selects no case']);
+    const smoke = await runSuiteFile({ file, target, store: false, tags: ['smoke'] });
+    expect(smoke.suites[0]?.cases.map((c) => c.id)).toEqual(['c1']);
   });
 
   it('runs each case in an eval_case span (the agent\'s own spans below it) and emits one evaluation record per case with the suite as rule', async () => {
