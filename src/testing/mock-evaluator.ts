@@ -3,6 +3,7 @@
  * optionally after a delay, to test code that runs evaluations.
  */
 import type { EvaluationCriteria, EvaluationInput, EvaluationResult, Evaluator } from '../core/types.ts';
+import { delay } from './delay.ts';
 
 /** Options of {@link mockEvaluator}. */
 export interface MockEvaluatorOptions {
@@ -12,7 +13,7 @@ export interface MockEvaluatorOptions {
   results?: EvaluationResult[] | ((input: EvaluationInput, criteria: EvaluationCriteria[]) => EvaluationResult[] | Promise<EvaluationResult[]>);
   /** Criteria it reports on, so failures are attributed. */
   criterionNames?: string[];
-  /** Delay before answering, in milliseconds. */
+  /** Delay before answering, in milliseconds (cut short, with a rejection, when the runner's signal aborts). */
   delayMillis?: number;
 }
 
@@ -30,9 +31,10 @@ export function mockEvaluator(options: MockEvaluatorOptions = {}): MockEvaluator
     type,
     calls,
     criterionNames: options.criterionNames ?? [],
-    async evaluate(input, criteria) {
+    async evaluate(input, criteria, evaluateOptions) {
       calls.push({ input, criteria });
-      if (options.delayMillis) await new Promise((resolve) => setTimeout(resolve, options.delayMillis));
+      // A runner's timeout aborts the signal and ends the wait, as it would cancel real work.
+      if (options.delayMillis) await delay(options.delayMillis, evaluateOptions?.signal);
       const { results } = options;
       if (typeof results === 'function') return results(input, criteria);
       return (results ?? []).map((result) => ({ ...result }));
