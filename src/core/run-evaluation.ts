@@ -1,9 +1,10 @@
 import { aggregateResults } from './aggregate.ts';
-import { errorMessage } from './errors.ts';
+import { errorMessage, InvalidEvaluatorConfigError } from './errors.ts';
 import { DEFAULT_EVALUATOR_TIMEOUT_MILLIS, executeEvaluators } from './execute.ts';
 import { criteriaByName, DEFAULT_THRESHOLD, finalizeResult } from './finalize.ts';
 import { applyInputLimits } from './input-limits.ts';
-import { resolveEvaluators } from './registry.ts';
+import { resolveEvaluators, validateEvaluatorConfigs } from './registry.ts';
+import { runConfigIssues } from './run-config.ts';
 import { skippedResult } from './results.ts';
 import type {
   AggregatedEvaluationResult,
@@ -18,13 +19,15 @@ import type {
 /**
  * Runs the configured evaluators on one input and aggregates their results.
  *
- * Every evaluator config is validated before anything runs (all problems reported at once as an
- * InvalidEvaluatorConfigError); evaluators run concurrently with failures and timeouts isolated;
+ * Every evaluator config and the run-level options are validated before anything runs (all problems
+ * reported at once as an InvalidEvaluatorConfigError); evaluators run concurrently with failures and timeouts isolated;
  * scores are normalized and combined into a weighted `overallScore`; the result is saved through the
  * storage provider when one is configured, a storage failure being reported in `metadata.errors`.
  */
 export async function runEvaluation(input: EvaluationInput, config: EvaluationRunConfig): Promise<AggregatedEvaluationResult> {
   const started = performance.now();
+  const runIssues = runConfigIssues(config);
+  if (runIssues.length > 0) throw new InvalidEvaluatorConfigError([...validateEvaluatorConfigs(config.evaluatorConfigs).issues, ...runIssues]);
   const evaluators = resolveEvaluators(config.evaluatorConfigs);
   const threshold = config.threshold ?? DEFAULT_THRESHOLD;
   const criteria = criteriaByName(input.criteria);

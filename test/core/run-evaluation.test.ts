@@ -77,6 +77,16 @@ describe('runEvaluation', () => {
     expect((signals[1]?.reason as Error).message).toBe('evaluation timed out after 20 ms');
   });
 
+  it('validates the run-level options with the evaluator configs, all problems at once', async () => {
+    const config = { evaluatorConfigs: [{ type: 'Nope' }], threshold: 75, evaluatorTimeoutMillis: 0, inputLimits: { maxChars: -1, onOversize: 'drop' as never } };
+    const error = (await runEvaluation(input, config).catch((e: unknown) => e)) as InvalidEvaluatorConfigError;
+    expect(InvalidEvaluatorConfigError.isInstance(error)).toBe(true);
+    expect(error.issues.map((issue) => issue.path)).toEqual(['evaluatorConfigs[0].type', 'threshold', 'evaluatorTimeoutMillis', 'inputLimits.maxChars', 'inputLimits.onOversize']);
+    expect(error.message).toContain('threshold: must be a number from 0 to 1 (a threshold on normalized scores), got 75 (fix: e.g. 0.75 for 75%)');
+    const valid = { evaluatorConfigs: [mockEvaluator()], threshold: 0.5, evaluatorTimeoutMillis: 100, inputLimits: { maxChars: 10, onOversize: 'skip' as const } };
+    await expect(runEvaluation(input, valid)).resolves.toMatchObject({ metadata: { errors: [] } });
+  });
+
   it('reports every config problem at once with its path and a fix', async () => {
     const run = runEvaluation(input, {
       evaluatorConfigs: [
