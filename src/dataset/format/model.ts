@@ -3,6 +3,7 @@
  * suites): cases with their payload and expectations, suites that bind cases, scorers and a target.
  */
 import type { z } from 'zod';
+import type { EvaluationCriteria, EvaluationResult } from '../../core/types.ts';
 import type { dimensionSchema, rubricSchema, scorerSchema, settingsSchema, targetSchema } from './schema-parts.ts';
 
 /** The seven v2 strategies. */
@@ -52,6 +53,8 @@ export interface EvalCase {
   metadata?: Record<string, unknown>;
   /** Key path of the case in its file, for messages (`testCases[3]`). */
   path: string;
+  /** For a case replayed through the processor's rules: what the rule produced, which scores the case. */
+  verdict?: { results: readonly EvaluationResult[]; criteria?: readonly EvaluationCriteria[]; threshold?: number };
 }
 
 /** One suite to run: its cases in order and how to score them. */

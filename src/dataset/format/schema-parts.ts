@@ -35,12 +35,15 @@ export const httpTargetSchema = z.strictObject({
 /** Recorded outputs (JSONL lines `{ id, output }`): grade without calling anything. */
 export const outputsTargetSchema = z.strictObject({ outputs: z.string().min(1) });
 
-/** OTLP JSON trace files, replayed through the extraction layer. */
-export const tracesTargetSchema = z.strictObject({ traces: z.string().min(1) });
+/**
+ * OTLP JSON trace files, replayed through the extraction layer; with `rules`, through the online
+ * processor's rules from its config file (one case per evaluation the processor would have made).
+ */
+export const tracesTargetSchema = z.strictObject({ traces: z.string().min(1), rules: z.string().min(1).optional() });
 
 /** Where outputs come from. */
 export const targetSchema = z.union([moduleTargetSchema, httpTargetSchema, outputsTargetSchema, tracesTargetSchema], {
-  error: 'must be one of { module, export }, { http: { url, headers } }, { outputs: "./outputs.jsonl" }, { traces: "./traces.json" }',
+  error: 'must be one of { module, export }, { http: { url, headers } }, { outputs: "./outputs.jsonl" }, { traces: "./traces.json", rules?: "./otel-evals.yaml" }',
 });
 
 /** A scale of a rubric criterion. */

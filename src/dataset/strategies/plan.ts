@@ -11,6 +11,7 @@ import type { EvalCase, Strategy, SuiteFile, SuiteSpec } from '../format/model.t
 import { dimensionEntries, scorerEntries, strategyEntry, type PlannedEntry } from './entries.ts';
 import { modelRefName } from './models.ts';
 import { defaultStrategy } from './profiles.ts';
+import { verdictEvaluator } from '../targets/rules-replay.ts';
 
 /** How one case is scored. */
 export interface CasePlan {
@@ -32,6 +33,7 @@ function caseEntries(file: SuiteFile, suite: SuiteSpec, evalCase: EvalCase, issu
   const entries: PlannedEntry[] = [];
   file.dimensions.forEach((d, i) => entries.push(...dimensionEntries(d, file, `dimensions[${i}]`)));
   if (suite.scorers) entries.push(...scorerEntries(suite.scorers, file, `${suite.path}.scorers`));
+  if (evalCase.verdict) return [verdictEntry(evalCase), ...entries];
   const explicit = evalCase.strategy !== undefined;
   if (!explicit && entries.length > 0) return entries;
   const strategy = defaultStrategy(file.profile, evalCase);
@@ -52,6 +54,13 @@ function caseEntries(file: SuiteFile, suite: SuiteSpec, evalCase: EvalCase, issu
     entries.push(strategyEntry(name, evalCase.expected, file, at, weight, evalCase.timeoutMs));
   }
   return entries;
+}
+
+/** The entry of a case replayed through the processor's rules: the rule's own results and criteria. */
+function verdictEntry(evalCase: EvalCase): PlannedEntry {
+  const verdict = evalCase.verdict as NonNullable<EvalCase['verdict']>;
+  const criteria = verdict.criteria?.map((c) => ({ ...c })) ?? verdict.results.map((r) => ({ name: r.criterionName, description: r.criterionName, scale: 'numeric' as const, weight: 1 }));
+  return { config: verdictEvaluator(verdict), at: evalCase.path, typeKey: 'rules', optionKey: (key) => key, criteria };
 }
 
 function isStrategy(name: string): name is Exclude<Strategy, 'hybrid'> {
@@ -110,8 +119,9 @@ function rewritePath(registryPath: string, entry: PlannedEntry): string {
  * The case's threshold: the suite's, else a single criterion's own (a scorer's `threshold`, a semantic
  * threshold, a rubric's passingThreshold), else the file's, else 0.75.
  */
-function caseThreshold(file: SuiteFile, suite: SuiteSpec, entries: readonly PlannedEntry[]): number {
+function caseThreshold(file: SuiteFile, suite: SuiteSpec, entries: readonly PlannedEntry[], evalCase: EvalCase): number {
   if (suite.threshold !== undefined) return suite.threshold;
+  if (evalCase.verdict?.threshold !== undefined) return evalCase.verdict.threshold;
   if (entries.length === 1 && entries[0]) {
     const [entry] = entries;
     const rubric = isEvaluator(entry.config) ? undefined : (entry.config.rubric as { passingThreshold?: unknown } | undefined);
@@ -140,5 +150,5 @@ export function planCase(file: SuiteFile, suite: SuiteSpec, evalCase: EvalCase, 
       if (entry.dimension) dimensionOf[name] ??= entry.dimension;
     }
   }
-  return { evaluators, criteria: [...criteria.values()], threshold: caseThreshold(file, suite, entries), dimensionOf, groundTruth: evalCase.expected.output };
+  return { evaluators, criteria: [...criteria.values()], threshold: caseThreshold(file, suite, entries, evalCase), dimensionOf, groundTruth: evalCase.expected.output };
 }

@@ -20,7 +20,7 @@ export function createTarget(spec: TargetSpec, dir: string): Target {
   if ('module' in spec) return moduleTarget({ file: path.resolve(dir, spec.module), exportName: spec.export });
   if ('http' in spec) return httpTarget(spec.http);
   if ('outputs' in spec) return outputsTarget(path.resolve(dir, spec.outputs));
-  return tracesTarget(path.resolve(dir, spec.traces));
+  return tracesTarget(path.resolve(dir, spec.traces), spec.rules === undefined ? undefined : path.resolve(dir, spec.rules));
 }
 
 /**

@@ -10,6 +10,7 @@ import { buildEvaluationInput, extractSpan, isOwnSpan } from '../../extract/inde
 import type { ExtractedSpan, SpanLike } from '../../extract/types.ts';
 import type { EvalCase } from '../format/model.ts';
 import { textVersion } from './hash.ts';
+import { rulesReplayTarget } from './rules-replay.ts';
 import { groupByTrace, parseOtlpJson, type ReplayedSpan } from './otlp-json.ts';
 import { TargetError, type Target, type TargetResult } from './types.ts';
 
@@ -65,8 +66,9 @@ function caseKeys(spans: readonly ReplayedSpan[]): string[] {
   return spans.map((span) => span.attributes['otel_evals.case.id']).filter((v): v is string => typeof v === 'string');
 }
 
-/** Builds a target that replays OTLP JSON traces. */
-export function tracesTarget(file: string): Target {
+/** Builds a target that replays OTLP JSON traces; with `rulesFile`, through the processor rules of that config file. */
+export function tracesTarget(file: string, rulesFile?: string): Target {
+  if (rulesFile !== undefined) return rulesReplayTarget(file, rulesFile);
   let loaded: Promise<{ runs: ReplayedRun[]; byKey: Map<string, ReplayedRun>; version: string }> | undefined;
   const load = (): NonNullable<typeof loaded> =>
     (loaded ??= readFile(file, 'utf8').then((text) => {
