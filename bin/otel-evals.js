@@ -3,6 +3,7 @@
 // without a build runs src/cli/main.ts through tsx, so `npx otel-evals` works right after `npm ci`.
 import { existsSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
+import process from 'node:process';
 import { setFlagsFromString } from 'node:v8';
 
 // The V8 settings of a short CLI run (see src/cli/main.ts), set before anything loads so that tsx's
