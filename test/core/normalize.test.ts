@@ -29,6 +29,13 @@ describe('normalizeScore', () => {
     expect(normalizeScore(250, { scale: 'numeric' })).toBeNull();
     expect(normalizeScore(-1, { scale: 'numeric' })).toBeNull();
     expect(normalizeScore(Number.NaN, { scale: 'numeric' })).toBeNull();
+    // The boundaries: 1 is the top of 0..1 (not 1%), 100 the top of (1, 100].
+    expect(normalizeScore(1, { scale: 'numeric' })).toBe(1);
+    expect(normalizeScore(100, { scale: 'numeric' })).toBe(1);
+    expect(normalizeScore(100.5, { scale: 'numeric' })).toBeNull();
+    // An undeclared criterion is read by the score's type: numbers as numeric.
+    expect(normalizeScore(0.3)).toBe(0.3);
+    expect(normalizeScore(30)).toBe(0.3);
   });
 
   it('maps declared {min, max} ranges linearly', () => {
