@@ -73,7 +73,7 @@ Quality gate:
   --baseline <run|file.json>   compare with a stored run (id or unique id prefix), a JSON report, or
                                "latest": the newest succeeded run of this suite file (none yet: the run
                                is not compared, so a first CI run with an empty store still gates)
-  --fail-on-regression         fail when the comparison finds a significant regression
+  --fail-on-regression         fail when the comparison finds a significant regression (needs --baseline)
   --regression-margin <d>      tolerated drop of a criterion's mean score before it counts as a regression
                                (default 0: any significant drop)
   --confidence <c>             confidence level of the comparison intervals (default 0.95)

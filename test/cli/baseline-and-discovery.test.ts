@@ -39,6 +39,13 @@ describe('otel-evals in CI', { timeout: 180_000 }, () => {
     expect(JSON.parse(regressed.stdout).comparison).toMatchObject({ baselineRunId: baselineId, regressed: true });
   });
 
+  it('--fail-on-regression without --baseline is a usage error, not a gate that can never fail', () => {
+    const dir = writeFiles(tempDir('otel-evals-ci-'), { 'tests.json': { ...CALCULATOR, target: { module: './agent.mjs' }, settings: {} }, 'agent.mjs': CALCULATOR_AGENT });
+    const result = cli(['run', 'tests.json', '--fail-on-regression', '--no-store'], dir);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--fail-on-regression needs --baseline');
+  });
+
   it('a run id prefix matching several runs is a usage error listing them', () => {
     const dir = writeFiles(tempDir('otel-evals-ci-'), { 'tests.json': { ...CALCULATOR, target: { module: './agent.mjs' }, settings: {} }, 'agent.mjs': CALCULATOR_AGENT });
     expect(cli(['run', 'tests.json', '--quiet'], dir).code).toBe(0);

@@ -82,6 +82,7 @@ export async function main(args: string[]): Promise<number> {
   const quiet = values.quiet === true;
   const db = dbPath(values.db);
   const baselineRef = text(values.baseline);
+  if (values['fail-on-regression'] === true && !baselineRef) throw new UsageError('--fail-on-regression needs --baseline (a run id, "latest" or a JSON report) to compare with', 'run');
   const baseline = baselineRef ? await loadBaseline(baselineRef, db, file) : undefined;
   const telemetry = await startTelemetry((line) => process.stderr.write(`${line}\n`));
   const progress = quiet ? undefined : createProgress();
