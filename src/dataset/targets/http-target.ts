@@ -18,6 +18,14 @@ export function expandEnv(value: string, env: NodeJS.ProcessEnv = process.env): 
   return value.replace(/\$\{(\w+)\}/g, (_, name: string) => env[name] ?? '');
 }
 
+/** A fetch failure with its underlying cause (`fetch failed` alone does not say connection refused). */
+function fetchFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined;
+  const detail = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : undefined;
+  return detail ? `${message} (${detail})` : message;
+}
+
 /** Builds a target that POSTs each input to an endpoint. */
 export function httpTarget(options: HttpTargetOptions): Target {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
@@ -32,7 +40,7 @@ export function httpTarget(options: HttpTargetOptions): Target {
         response = await fetch(options.url, { method: 'POST', headers, body: JSON.stringify(input), signal });
       } catch (error) {
         if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : error;
-        throw new TargetError(`POST ${options.url} failed for case ${evalCase.id}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        throw new TargetError(`POST ${options.url} failed for case ${evalCase.id}: ${fetchFailure(error)}`, { cause: error });
       }
       const text = await response.text();
       if (!response.ok) throw new TargetError(`POST ${options.url} answered ${response.status} ${response.statusText} for case ${evalCase.id}: ${text.slice(0, 300)}`);

@@ -66,6 +66,14 @@ describe('targets', () => {
     expect((await pathTarget.invoke({ prompt: 'x' }, { signal, evalCase: caseOf('b') })).output).toBe(42);
     await expect(target.invoke({ prompt: 'fail' }, { signal, evalCase: caseOf('c') })).rejects.toThrow(/answered 503 Service Unavailable for case c: overloaded/);
     expect(parseTargetArgument(url)).toEqual({ http: { url } });
+    // A closed port: the error says why, not only "fetch failed".
+    const closed = createServer();
+    closed.listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const closedUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/`;
+    closed.close();
+    await once(closed, 'close');
+    await expect(createTarget({ http: { url: closedUrl } }, '/').invoke({ prompt: 'hi' }, { signal, evalCase: caseOf('d') })).rejects.toThrow(/failed for case d: fetch failed \(ECONNREFUSED\)/);
   });
 
   it('outputs: grades recorded outputs without calling anything; a missing id errors that case only', async () => {
