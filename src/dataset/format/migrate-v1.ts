@@ -13,7 +13,8 @@ export const testCaseV1Schema = z.strictObject({
   input: z.string(),
   expectedOutput: z.string().optional(),
   expectedPatterns: z.array(z.string()).optional(),
-  timeout: z.number().default(30000),
+  /** v1 defaulted to 30,000 ms, as v2 does; left unset, a migrated case follows defaultTimeout and --timeout. */
+  timeout: z.number().optional(),
 });
 
 /** A v1 file: an array of test cases, or an object holding them under `tests` or `testCases`. */
@@ -55,12 +56,13 @@ export function migrateCaseV1(test: TestCaseV1, index: number): TestCaseV2 {
   if (test.expectedPatterns !== undefined) migrated.expected.patterns = test.expectedPatterns;
   const hasOutput = test.expectedOutput !== undefined;
   const hasPatterns = (test.expectedPatterns?.length ?? 0) > 0;
+  const timeout = test.timeout === undefined ? {} : { timeout: test.timeout };
   if (hasOutput && hasPatterns) {
-    migrated.evaluation = { strategy: 'hybrid', timeout: test.timeout, weights: { exact_match: 0.5, regex_match: 0.5 } };
+    migrated.evaluation = { strategy: 'hybrid', ...timeout, weights: { exact_match: 0.5, regex_match: 0.5 } };
   } else if (hasPatterns) {
-    migrated.evaluation = { strategy: 'regex_match', timeout: test.timeout };
+    migrated.evaluation = { strategy: 'regex_match', ...timeout };
   } else {
-    migrated.evaluation = { strategy: 'exact_match', timeout: test.timeout };
+    migrated.evaluation = { strategy: 'exact_match', ...timeout };
   }
   return migrated;
 }

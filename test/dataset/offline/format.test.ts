@@ -166,9 +166,9 @@ describe('tests.json v1', () => {
     const file = await loadSuiteFile(path.join(dir, 'tests.json'));
     expect(file.migratedFrom).toBe(1);
     expect(file.suites[0]?.cases.map((c) => [c.id, c.name, c.prompt, c.strategy, c.timeoutMs, c.weights])).toEqual([
-      ['tc-001', 'exact', 'Calculate 2 + 2', 'exact_match', 30000, undefined],
+      ['tc-001', 'exact', 'Calculate 2 + 2', 'exact_match', undefined, undefined],
       ['tc-002', 'patterns', 'Calculate 3 + 3', 'regex_match', 1000, undefined],
-      ['tc-003', 'both', 'Calculate 1 + 1', 'hybrid', 30000, { exact_match: 0.5, regex_match: 0.5 }],
+      ['tc-003', 'both', 'Calculate 1 + 1', 'hybrid', undefined, { exact_match: 0.5, regex_match: 0.5 }],
     ]);
   });
 
