@@ -104,7 +104,8 @@ const MIGRATE = `Usage: otel-evals migrate <file> [--output <file> | --in-place]
 
 Converts a tests.json v1 file (name, input, expectedOutput, expectedPatterns, timeout) to v2: ids
 tc-001..., input.prompt, expected.output / expected.patterns, strategy exact_match, regex_match or a
-50/50 hybrid of both, evaluation.timeout when the case set one. Writes JSON or YAML like the input. A v2 file is left as is.
+50/50 hybrid of both, evaluation.timeout when the case set one. Writes JSON or YAML like the input.
+A v2 file is left as is. <file> may be a directory: its eval/tests.json or tests.json.
 
 Options:
   --output <file>              write the v2 file here (default: stdout)
