@@ -26,18 +26,38 @@ function fetchFailure(error: unknown): string {
   return detail ? `${message} (${detail})` : message;
 }
 
-/** Builds a target that POSTs each input to an endpoint. */
+/** Environment variables a header value uses that are not set. */
+function unsetVariables(value: string, env: NodeJS.ProcessEnv = process.env): string[] {
+  return [...value.matchAll(/\$\{(\w+)\}/g)].map((match) => match[1] ?? '').filter((name) => env[name] === undefined);
+}
+
+/**
+ * Builds a target that POSTs each input to an endpoint. Header values are expanded when the run starts
+ * (after setup, so `setup.environment` counts); a variable that is not set then fails the run up front
+ * rather than sending an empty credential with every case.
+ */
 export function httpTarget(options: HttpTargetOptions): Target {
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-  for (const [key, value] of Object.entries(options.headers ?? {})) headers[key.toLowerCase()] = expandEnv(value);
+  let expanded: Record<string, string> | undefined;
+  const headers = (): Record<string, string> => {
+    if (expanded) return expanded;
+    const out: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+    for (const [key, value] of Object.entries(options.headers ?? {})) out[key.toLowerCase()] = expandEnv(value);
+    return (expanded = out);
+  };
   return {
     kind: 'http',
     description: `http ${options.url}`,
     version: () => Promise.resolve(`http:${options.url}`),
+    prepare() {
+      const missing = Object.entries(options.headers ?? {}).flatMap(([key, value]) => unsetVariables(value).map((name) => `${name} (header ${key})`));
+      if (missing.length > 0) return Promise.reject(new TargetError(`HTTP target ${options.url}: environment variable ${missing.join(', ')} is not set; set it, or in setup.environment`));
+      headers();
+      return Promise.resolve();
+    },
     async invoke(input, { signal, evalCase }) {
       let response: Response;
       try {
-        response = await fetch(options.url, { method: 'POST', headers, body: JSON.stringify(input), signal });
+        response = await fetch(options.url, { method: 'POST', headers: headers(), body: JSON.stringify(input), signal });
       } catch (error) {
         if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : error;
         throw new TargetError(`POST ${options.url} failed for case ${evalCase.id}: ${fetchFailure(error)}`, { cause: error });

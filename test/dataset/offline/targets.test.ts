@@ -76,6 +76,19 @@ describe('targets', () => {
     await expect(createTarget({ http: { url: closedUrl } }, '/').invoke({ prompt: 'hi' }, { signal, evalCase: caseOf('d') })).rejects.toThrow(/failed for case d: fetch failed \(ECONNREFUSED\)/);
   });
 
+  it('http: header variables come from setup.environment too, and an unset one fails the run before the first case', async () => {
+    const url = await listen((request) => ({ body: { output: request.headers['x-key'] ?? '' } }));
+    const dir = writeFiles(tempDir(), { 'tests.json': {
+      version: '2.0', profile: 'deterministic', target: { http: { url, headers: { 'X-Key': '${SUITE_KEY_FROM_SETUP}' } } },
+      setup: { environment: { SUITE_KEY_FROM_SETUP: 'k-123' } },
+      testCases: [{ id: 'k', name: 'key', input: { prompt: 'p' }, expected: { output: 'k-123' } }],
+    } });
+    const report = await runSuiteFile({ file: path.join(dir, 'tests.json'), store: false });
+    expect(report.suites[0]?.cases[0]).toMatchObject({ status: 'passed', output: 'k-123' });
+    const unset = createTarget({ http: { url, headers: { 'X-Key': 'Bearer ${OTEL_EVALS_TEST_UNSET_VARIABLE}' } } }, '/');
+    await expect(unset.prepare?.()).rejects.toThrow('environment variable OTEL_EVALS_TEST_UNSET_VARIABLE (header X-Key) is not set');
+  });
+
   it('outputs: grades recorded outputs without calling anything; a missing id errors that case only', async () => {
     const dir = writeFiles(tempDir(), {
       'tests.json': { ...CALCULATOR, settings: {}, target: { outputs: './outputs.jsonl' } },
