@@ -4,8 +4,10 @@
  *   attributes (`gen_ai.input.messages` with `{ role, parts }`), read by the GenAI functions;
  * - instrumentations <= 0.22: indexed `gen_ai.prompt.N.*` / `gen_ai.completion.N.*` (tool calls as
  *   `tool_calls.M.*`, functions as `function_call.*`), `llm.request.type`;
- * - SDK decorator spans (`withWorkflow`, `withAgent`, `withTask`, `withTool`): `traceloop.span.kind`
- *   with `traceloop.entity.name` / `.input` / `.output`.
+ * - SDK decorator spans (`withWorkflow`, `withAgent`, `withTask`, `withTool`; measured with
+ *   @traceloop/node-server-sdk 0.27): `traceloop.span.kind` with `traceloop.entity.name` / `.input` /
+ *   `.output`; the SDK's span processor adds `gen_ai.agent.name`, `traceloop.workflow.name` and
+ *   `traceloop.association.properties.*` to every span under a workflow or agent.
  */
 import type { AgentMessage, MessagePart, ToolCall } from '../core/types.ts';
 import { messageText } from '../core/text.ts';
@@ -147,13 +149,18 @@ function readIndexed(ctx: ReadContext, extracted: ExtractedSpan): ExtractedSpan 
   });
 }
 
-/** The decorator's recorded input `{ args, kwargs }`: kwargs when given, else the single arg or the list. */
+/**
+ * The decorator's recorded input `{ args, kwargs }`. SDK 0.27 writes a single object (or array)
+ * argument as `kwargs`, other calls as `args` with empty `kwargs`, and a call without arguments as
+ * both empty, which is no input at all.
+ */
 function entityArguments(value: unknown): unknown {
   const record = asRecord(value);
   if (record === undefined || !('args' in record || 'kwargs' in record)) return value;
-  const kwargs = asRecord(record['kwargs']);
-  if (kwargs !== undefined && Object.keys(kwargs).length > 0) return kwargs;
+  const kwargs = record['kwargs'];
+  if (Array.isArray(kwargs) || Object.keys(asRecord(kwargs) ?? {}).length > 0) return kwargs;
   const args = Array.isArray(record['args']) ? record['args'] : [];
+  if (args.length === 0) return undefined;
   return args.length === 1 ? args[0] : args;
 }
 
@@ -166,17 +173,24 @@ function asText(value: unknown): string | undefined {
   return text ?? JSON.stringify(value);
 }
 
-function readEntity(ctx: ReadContext, extracted: ExtractedSpan): ExtractedSpan {
-  const input = entityArguments(readJsonOrText(ctx, TRACELOOP.entityInput));
-  const output = readJsonOrText(ctx, TRACELOOP.entityOutput);
-  const conversationId = firstStr(
-    ctx.attrs,
+/**
+ * `gen_ai.conversation.id`, else a session association property: the SDK's span processor copies
+ * `associationProperties` of the enclosing workflow onto every span below it, LLM spans included.
+ */
+function conversationIdOf(attrs: Attrs): string | undefined {
+  return firstStr(
+    attrs,
     GENAI.conversationId,
     'traceloop.association.properties.session_id',
     'traceloop.association.properties.sessionId',
     'traceloop.association.properties.conversation_id',
   );
-  assignDefined(extracted, { conversationId });
+}
+
+function readEntity(ctx: ReadContext, extracted: ExtractedSpan): ExtractedSpan {
+  const input = entityArguments(readJsonOrText(ctx, TRACELOOP.entityInput));
+  const output = readJsonOrText(ctx, TRACELOOP.entityOutput);
+  assignDefined(extracted, { conversationId: conversationIdOf(ctx.attrs) });
   if (extracted.role === 'tool') {
     const call = assignDefined<ToolCall>({ name: extracted.toolName ?? '' }, { arguments: input, result: output, error: extracted.error });
     extracted.toolCalls = [call];
@@ -194,5 +208,7 @@ export function extractOpenLLMetry(span: SpanLike, classification: SpanClassific
   const { attrs } = ctx;
   if (str(attrs, TRACELOOP.spanKind) !== undefined) return withWarnings(readEntity(ctx, extracted), ctx);
   const genAiShaped = attrs[GENAI.inputMessages] !== undefined || attrs[GENAI.outputMessages] !== undefined || classification.role === 'tool';
-  return withWarnings(genAiShaped ? readGenAiContent(ctx, extracted) : readIndexed(ctx, extracted), ctx);
+  const read = genAiShaped ? readGenAiContent(ctx, extracted) : readIndexed(ctx, extracted);
+  if (read.conversationId === undefined) assignDefined(read, { conversationId: conversationIdOf(attrs) });
+  return withWarnings(read, ctx);
 }
