@@ -1,30 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { context } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { describe, expect, it } from 'vitest';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
-import OpenAI from 'openai';
 import { OpenAIInstrumentation } from '@arizeai/openinference-instrumentation-openai';
 import { traceAgent, traceTool } from '@arizeai/openinference-core';
 import { buildEvaluationInput, classifySpan, extractSpan } from '../../src/extract/index.ts';
 import { captureSpans } from '../helpers/capture-spans.ts';
-import { OPENAI_WEATHER, fakeOpenAIClient, runOpenAIWeatherAgent, startFakeOpenAI } from '../helpers/openai-server.ts';
-import type { FakeOpenAIServer } from '../helpers/openai-server.ts';
+import { useInstrumentedOpenAI } from '../helpers/instrumented-openai.ts';
+import { OPENAI_WEATHER, fakeOpenAIClient, runOpenAIWeatherAgent } from '../helpers/openai-server.ts';
 import { fixtureSpan, withAttributes } from '../fixtures/extract/span.ts';
 
 const criteria = [{ name: 'answered', description: 'Answered the question', scale: 'binary' }];
 const instrumentation = new OpenAIInstrumentation();
-let server: FakeOpenAIServer;
-
-beforeAll(async () => {
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  instrumentation.manuallyInstrument(OpenAI);
-  server = await startFakeOpenAI();
-});
-
-afterAll(async () => {
-  await server.close();
-  context.disable();
-});
+const server = useInstrumentedOpenAI(instrumentation);
 
 /** An AGENT span (traceAgent) around the loop, a TOOL span (traceTool) per tool run, LLM spans from the instrumentation. */
 async function agentSpans(): Promise<ReadableSpan[]> {
@@ -32,7 +18,7 @@ async function agentSpans(): Promise<ReadableSpan[]> {
     instrumentation.setTracerProvider(tracerProvider);
     const tracer = tracerProvider.getTracer('weather-app');
     const getWeather = traceTool(async (args: { city: string }) => ({ ...OPENAI_WEATHER.weather, city: args.city }), { name: 'get_weather', tracer });
-    const agent = traceAgent(async (question: string) => (question ? runOpenAIWeatherAgent(fakeOpenAIClient(server), getWeather) : ''), {
+    const agent = traceAgent(async (question: string) => (question ? runOpenAIWeatherAgent(fakeOpenAIClient(server()), getWeather) : ''), {
       name: 'weather-agent',
       tracer,
     });

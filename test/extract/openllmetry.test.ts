@@ -1,35 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { context } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { describe, expect, it } from 'vitest';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
-import OpenAI from 'openai';
 import { OpenAIInstrumentation } from '@traceloop/instrumentation-openai';
 import { classifySpan, extractSpan } from '../../src/extract/index.ts';
 import { captureSpans } from '../helpers/capture-spans.ts';
-import { OPENAI_WEATHER, fakeOpenAIClient, runOpenAIWeatherAgent, startFakeOpenAI } from '../helpers/openai-server.ts';
-import type { FakeOpenAIServer } from '../helpers/openai-server.ts';
+import { useInstrumentedOpenAI } from '../helpers/instrumented-openai.ts';
+import { OPENAI_WEATHER, fakeOpenAIClient, runOpenAIWeatherAgent } from '../helpers/openai-server.ts';
 import { indexedChatSpans } from '../fixtures/extract/openllmetry-legacy.ts';
 
 const instrumentation = new OpenAIInstrumentation();
-let server: FakeOpenAIServer;
-const contextManager = new AsyncLocalStorageContextManager();
-
-beforeAll(async () => {
-  context.setGlobalContextManager(contextManager.enable());
-  instrumentation.manuallyInstrument(OpenAI);
-  server = await startFakeOpenAI();
-});
-
-afterAll(async () => {
-  await server.close();
-  context.disable();
-});
+const server = useInstrumentedOpenAI(instrumentation);
 
 /** The chat spans of the two-turn agent loop (decorator spans: openllmetry-sdk.test.ts, from the real SDK). */
 async function chatSpans(): Promise<ReadableSpan[]> {
   return captureSpans(async (tracerProvider) => {
     instrumentation.setTracerProvider(tracerProvider);
-    await runOpenAIWeatherAgent(fakeOpenAIClient(server));
+    await runOpenAIWeatherAgent(fakeOpenAIClient(server()));
   });
 }
 
