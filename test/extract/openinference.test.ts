@@ -4,7 +4,7 @@ import { OpenAIInstrumentation } from '@arizeai/openinference-instrumentation-op
 import { traceAgent, traceTool } from '@arizeai/openinference-core';
 import { buildEvaluationInput, classifySpan, extractSpan } from '../../src/extract/index.ts';
 import { captureSpans } from '../helpers/capture-spans.ts';
-import { useInstrumentedOpenAI } from '../helpers/instrumented-openai.ts';
+import { expectWeatherLoopExtraction, useInstrumentedOpenAI } from '../helpers/instrumented-openai.ts';
 import { OPENAI_WEATHER, fakeOpenAIClient, runOpenAIWeatherAgent } from '../helpers/openai-server.ts';
 import { fixtureSpan, withAttributes } from '../fixtures/extract/span.ts';
 
@@ -42,20 +42,7 @@ describe('OpenInference dialect, @arizeai/openinference-instrumentation-openai 4
 
   it('reads indexed input and output messages with tool calls', async () => {
     const spans = await agentSpans();
-    const first = extractSpan(spans[0]!);
-    expect(first).toMatchObject({
-      prompt: OPENAI_WEATHER.question,
-      systemInstructions: OPENAI_WEATHER.system,
-      toolCalls: [{ id: OPENAI_WEATHER.toolCallId, name: 'get_weather', arguments: OPENAI_WEATHER.arguments }],
-      usage: { inputTokens: 50, outputTokens: 12 },
-      responseId: expect.stringMatching(/^chatcmpl-\d+$/),
-    });
-    expect(first?.toolDefinitions).toEqual([expect.objectContaining({ type: 'function' })]);
-    const second = extractSpan(spans[2]!);
-    expect(second?.response).toBe(OPENAI_WEATHER.answer);
-    expect(second?.messages?.[3]?.content).toEqual([
-      { type: 'tool-result', toolCallId: OPENAI_WEATHER.toolCallId, toolName: 'get_weather', output: OPENAI_WEATHER.weather },
-    ]);
+    expectWeatherLoopExtraction(extractSpan(spans[0]!), extractSpan(spans[2]!));
   });
 
   it('falls back to input.value / output.value when indexed messages are absent', async () => {

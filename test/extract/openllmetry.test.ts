@@ -3,7 +3,7 @@ import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import { OpenAIInstrumentation } from '@traceloop/instrumentation-openai';
 import { classifySpan, extractSpan } from '../../src/extract/index.ts';
 import { captureSpans } from '../helpers/capture-spans.ts';
-import { useInstrumentedOpenAI } from '../helpers/instrumented-openai.ts';
+import { expectWeatherLoopExtraction, useInstrumentedOpenAI } from '../helpers/instrumented-openai.ts';
 import { OPENAI_WEATHER, fakeOpenAIClient, runOpenAIWeatherAgent } from '../helpers/openai-server.ts';
 import { indexedChatSpans } from '../fixtures/extract/openllmetry-legacy.ts';
 
@@ -34,20 +34,7 @@ describe('OpenLLMetry dialect, @traceloop/instrumentation-openai 0.27 against a 
 
   it('reads prompts, system messages, tool calls, tool definitions and usage', async () => {
     const chats = (await chatSpans()).filter((span) => span.name.startsWith('chat '));
-    const first = extractSpan(chats[0]!);
-    expect(first).toMatchObject({
-      prompt: OPENAI_WEATHER.question,
-      systemInstructions: OPENAI_WEATHER.system,
-      toolCalls: [{ id: OPENAI_WEATHER.toolCallId, name: 'get_weather', arguments: OPENAI_WEATHER.arguments }],
-      usage: { inputTokens: 50, outputTokens: 12 },
-      responseId: expect.stringMatching(/^chatcmpl-\d+$/),
-    });
-    expect(first?.toolDefinitions).toEqual([expect.objectContaining({ type: 'function' })]);
-    const second = extractSpan(chats[1]!);
-    expect(second?.response).toBe(OPENAI_WEATHER.answer);
-    expect(second?.messages?.[3]?.content).toEqual([
-      { type: 'tool-result', toolCallId: OPENAI_WEATHER.toolCallId, toolName: 'get_weather', output: OPENAI_WEATHER.weather },
-    ]);
+    expectWeatherLoopExtraction(extractSpan(chats[0]!), extractSpan(chats[1]!));
   });
 });
 
